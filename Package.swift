@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "CarePress",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "carepress", targets: ["carepress"]),
+        .library(name: "CarePress", targets: ["CarePress"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
+        ),
+        .target(
+            name: "CarePress",
+            dependencies: [
+                "CCmark",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .executableTarget(
+            name: "carepress",
+            dependencies: [
+                "CarePress",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "CarePressTests",
+            dependencies: ["CarePress"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "CarePressCLITests",
+            dependencies: ["CarePress"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,4 @@
+#ifndef CAREPRESS_CCMARK_SHIM_H
+#define CAREPRESS_CCMARK_SHIM_H
+#include <cmark.h>
+#endif
