@@ -37,12 +37,12 @@ let package = Package(
         .testTarget(
             name: "CarePressTests",
             dependencies: ["CarePress"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "CarePressCLITests",
             dependencies: ["CarePress"],
-            resources: [.copy("Fixtures")]
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]
