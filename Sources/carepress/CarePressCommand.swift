@@ -1,10 +1,27 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct CarePressCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "carepress",
         abstract: "Turns consult records into patient reports and builds the offline recovery guide.",
-        subcommands: []
+        discussion: "Exit status: 0 success; 1 content errors (everything valid was still written); 2 usage errors.",
+        subcommands: [BuildCommand.self, CheckCommand.self]
     )
+
+    /// Runs the command, exiting with status 2 (not swift-argument-parser's 64) on a usage error.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -61,3 +61,23 @@ public struct ContentNode: Sendable {
         }
     }
 }
+
+extension ContentNode {
+    /// The value of the first member with a key, if this is an object that has it.
+    public func child(_ key: String) -> ContentNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    /// The element at an index, if this is an array that long.
+    public func element(_ index: Int) -> ContentNode? {
+        guard case .array(let items) = value, items.indices.contains(index) else { return nil }
+        return items[index]
+    }
+
+    /// The elements, if this is an array.
+    public var elements: [ContentNode] {
+        guard case .array(let items) = value else { return [] }
+        return items
+    }
+}

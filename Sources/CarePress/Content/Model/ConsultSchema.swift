@@ -1,0 +1,82 @@
+/// A consult questionnaire: the questions a consult app walks a patient through, and how the flow branches.
+public struct ConsultSchema: Sendable, Hashable {
+    /// The kind of answer a question takes.
+    public enum QuestionType: String, Sendable, Hashable, CaseIterable {
+        case singleChoice, multipleChoice, freeText, date, number
+    }
+
+    /// How an option's answer should be brought to a clinician's attention.
+    public enum Flag: String, Sendable, Hashable, CaseIterable {
+        /// A clinician should look at this answer.
+        case review
+        /// The report shows this answer first, as a red flag.
+        case urgent
+    }
+
+    /// One of the predefined answers of a choice question.
+    public struct Option: Sendable, Hashable {
+        /// The id stored in answers.
+        public var id: String
+        /// What the patient saw.
+        public var label: String
+        /// Whether the answer needs attention.
+        public var flag: Flag?
+    }
+
+    /// Where the flow goes after a question: when the answer is (or contains) `ifAnswer`, or always.
+    public struct NextRule: Sendable, Hashable {
+        /// The option id the rule applies to; nil applies always.
+        public var ifAnswer: String?
+        /// A question id, or `end`.
+        public var goto: String
+        /// Where `goto` was written, for diagnostics.
+        public var position: SourcePosition
+    }
+
+    /// One question.
+    public struct Question: Sendable, Hashable, Identifiable {
+        /// The id that answers are keyed by.
+        public var id: String
+        /// The question as asked.
+        public var prompt: String
+        /// The kind of answer.
+        public var type: QuestionType
+        /// The options of a choice question.
+        public var options: [Option]
+        /// Extra context shown with the question.
+        public var additionalInfo: String?
+        /// The unit of a number answer, e.g. "years".
+        public var unit: String?
+        /// Whether an answer is needed when the flow reaches the question.
+        public var required: Bool
+        /// Next-question rules, tried in order.
+        public var next: [NextRule]
+
+        /// The option with an id, if any.
+        public func option(_ id: String) -> Option? { options.first { $0.id == id } }
+    }
+
+    /// The id consults refer to.
+    public var id: String
+    /// The questionnaire's version.
+    public var version: String
+    /// The title shown on reports.
+    public var title: String
+    /// The opening message.
+    public var intro: String?
+    /// The questions, in order.
+    public var questions: [Question]
+    /// The file it was loaded from.
+    public var source: String
+
+    /// The question with an id, if any.
+    public func question(_ id: String) -> Question? {
+        guard let index = questionIndex[id] else { return nil }
+        return questions[index]
+    }
+
+    /// Question ids to their position in `questions`.
+    public var questionIndex: [String: Int] {
+        Dictionary(questions.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+}

@@ -1,0 +1,28 @@
+/// The settings of a site project, from `Content/site.yml`.
+public struct Site: Sendable, Hashable {
+    /// The site's title, shown in every page header.
+    public var title: String
+    /// One sentence on what the site is.
+    public var description: String?
+    /// The BCP 47 language tag for `<html lang>`.
+    public var language: String
+    /// The disclaimer shown on every guide page and every report.
+    public var disclaimer: String
+    /// The absolute URL the site is published at, if any (for the sitemap and canonical links).
+    public var baseURL: String?
+    /// Example concerns shown as one-tap chips next to the guide's search box.
+    public var starterPrompts: [String]
+
+    /// Creates site settings.
+    public init(
+        title: String, description: String? = nil, language: String, disclaimer: String, baseURL: String? = nil,
+        starterPrompts: [String] = []
+    ) {
+        self.title = title
+        self.description = description
+        self.language = language
+        self.disclaimer = disclaimer
+        self.baseURL = baseURL
+        self.starterPrompts = starterPrompts
+    }
+}

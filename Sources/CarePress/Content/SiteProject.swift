@@ -1,0 +1,82 @@
+import Foundation
+
+/// A site project's shared inputs (settings, knowledge store, questionnaires, pages) and the list of its record files.
+///
+/// Records are listed, not loaded: a build loads each one when it renders it, so a batch of any size
+/// never holds every record in memory.
+public struct SiteProject: Sendable {
+    /// The content folder as the user named it; diagnostics show paths under it.
+    public var contentPath: String
+    /// The site settings; nil when `site.yml` has errors.
+    public var site: Site?
+    /// The knowledge store, without the items that have errors.
+    public var knowledge: KnowledgeStore
+    /// The questionnaires by id, without those that have errors.
+    public var schemas: [String: ConsultSchema]
+    /// The guide's free-form pages, by order then title.
+    public var pages: [GuidePage]
+    /// Every record file, by kind then path.
+    public var recordFiles: [RecordFile]
+    /// Problems in the shared inputs (records report their own when loaded).
+    public var diagnostics: [Diagnostic]
+    /// Questionnaire ids whose files have errors, so consults that use them are told why.
+    public var brokenSchemaIDs: Set<String>
+
+    /// Loads everything but the records from a content folder.
+    public static func load(from contentPath: String) -> SiteProject {
+        var diagnostics: [Diagnostic] = []
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: contentPath, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            diagnostics.append(
+                Diagnostic(.error, file: contentPath, position: .start, message: "content folder not found",
+                           hint: "run from a site project folder, or pass --content DIR"))
+            return SiteProject(contentPath: contentPath, site: nil, knowledge: .empty, schemas: [:], pages: [],
+                               recordFiles: [], diagnostics: diagnostics, brokenSchemaIDs: [])
+        }
+        let siteLog = DiagnosticLog(file: contentPath.appendingPathComponent("site.yml"))
+        let site = SourceFile.yaml(siteLog.file, log: siteLog).flatMap { Site.read($0, NodeReader(log: siteLog)) }
+        diagnostics += siteLog.diagnostics
+
+        let knowledge = KnowledgeLoader.load(from: contentPath.appendingPathComponent("knowledge"))
+        diagnostics += knowledge.diagnostics
+
+        var schemas: [String: ConsultSchema] = [:]
+        var broken = Set<String>()
+        let schemaListing = SourceFile.list(contentPath.appendingPathComponent("schemas"), extensions: ["json"])
+        for path in schemaListing.files {
+            let log = DiagnosticLog(file: path)
+            defer { diagnostics += log.diagnostics }
+            guard let node = SourceFile.json(path, log: log) else { continue }
+            guard let schema = ConsultSchema.read(node, NodeReader(log: log), source: path) else {
+                if case .string(let id) = node.child("id")?.value { broken.insert(id) }
+                continue
+            }
+            ConsultFlow.check(schema, node: node, log: log)
+            if let other = schemas[schema.id] {
+                log.error("duplicate schema id '\(schema.id)'", at: node.child("id")?.position ?? node.position,
+                          path: ValuePath.root.key("id"), hint: "already used in \(other.source)")
+            } else if log.hasErrors {
+                broken.insert(schema.id)
+            } else {
+                schemas[schema.id] = schema
+            }
+        }
+        diagnostics += schemaListing.ignored.map { ignoredFile($0, "a .json file") }
+
+        let pages = GuidePageLoader.load(from: contentPath.appendingPathComponent("pages"), into: &diagnostics)
+
+        var recordFiles: [RecordFile] = []
+        for kind in RecordKind.allCases {
+            let listing = SourceFile.list(contentPath.appendingPathComponent(kind.folder), extensions: ["json"])
+            recordFiles += listing.files.map { RecordFile(kind: kind, path: $0) }
+            diagnostics += listing.ignored.map { ignoredFile($0, "a .json file") }
+        }
+        return SiteProject(
+            contentPath: contentPath, site: site, knowledge: knowledge.store, schemas: schemas, pages: pages,
+            recordFiles: recordFiles, diagnostics: diagnostics, brokenSchemaIDs: broken)
+    }
+
+    private static func ignoredFile(_ path: String, _ expected: String) -> Diagnostic {
+        Diagnostic(.warning, file: path, position: .start, message: "ignored: not \(expected)")
+    }
+}

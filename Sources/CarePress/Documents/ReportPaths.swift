@@ -1,0 +1,29 @@
+/// Where a record's report goes in the output folder.
+public enum ReportPaths {
+    /// The report's path without extension, e.g. `reports/consults/hl-2026-0001`.
+    public static func base(kind: RecordKind, id: String) -> String {
+        "reports/\(kind.folder)/\(Slug.make(id))"
+    }
+
+    /// The HTML report's path.
+    public static func html(kind: RecordKind, id: String) -> String { base(kind: kind, id: id) + ".html" }
+
+    /// The Markdown report's path.
+    public static func markdown(kind: RecordKind, id: String) -> String { base(kind: kind, id: id) + ".md" }
+}
+
+/// Where the guide's pages go in the output folder.
+public enum GuidePaths {
+    /// The guide's home page.
+    public static let home = "guide/index.html"
+    /// The phases overview.
+    public static let phases = "guide/phases.html"
+    /// A body area's page.
+    public static func area(_ id: String) -> String { "guide/areas/\(Slug.make(id)).html" }
+    /// A condition's page.
+    public static func condition(_ condition: Condition) -> String { "guide/conditions/\(condition.slug).html" }
+    /// An exercise's page.
+    public static func exercise(_ exercise: Exercise) -> String { "guide/exercises/\(exercise.slug).html" }
+    /// A free-form page.
+    public static func page(_ page: GuidePage) -> String { "guide/pages/\(page.slug).html" }
+}

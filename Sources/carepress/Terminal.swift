@@ -1,0 +1,16 @@
+import CarePress
+import Foundation
+
+/// Writing to the terminal's streams.
+enum Terminal {
+    /// Writes a line to standard error.
+    static func error(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Writes every diagnostic to standard error, one located line each.
+    static func report(_ diagnostics: [Diagnostic]) {
+        guard !diagnostics.isEmpty else { return }
+        error(diagnostics.map(\.description).joined(separator: "\n"))
+    }
+}
