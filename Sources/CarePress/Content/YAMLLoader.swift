@@ -1,0 +1,124 @@
+import Yams
+
+/// Loads one YAML document into a `ContentNode` tree, with the line and column of every value and key.
+///
+/// Scalars are typed by the tag Yams resolves for them (YAML 1.1 style: `yes` is a boolean, `012` is
+/// octal), and every scalar keeps its text in `scalarText` so a reader can still take it as a string.
+public enum YAMLLoader {
+    /// How many values (scalars, lists, mappings, keys) a document may expand to, aliases included,
+    /// before it is rejected; guards against alias bombs ("billion laughs").
+    public static let maximumNodeCount = 1_000_000
+
+    /// Parses `text` as exactly one YAML document; `lineOffset` is added to every line reported, so
+    /// front matter positions come out as lines of the whole file.
+    public static func parse(_ text: String, lineOffset: Int = 0) throws(SyntaxError) -> ContentNode {
+        let start = SourcePosition(line: 1 + lineOffset, column: 1)
+        if text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0 == "\u{FEFF}" }) {
+            throw SyntaxError(at: start, "file is empty")
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text, .default, .default, .utf8)
+        } catch let error as YamlError {
+            throw syntaxError(from: error, in: text, lineOffset: lineOffset)
+        } catch {
+            throw SyntaxError(at: start, "could not read YAML: \(error)")
+        }
+        guard let root else {
+            throw SyntaxError(at: start, "file is empty", hint: "the file holds only comments")
+        }
+        var converter = YAMLNodeConverter(lineOffset: lineOffset, maximumNodeCount: maximumNodeCount)
+        return try converter.convert(root)
+    }
+
+    /// Translates a Yams error into a `SyntaxError` at the line and column libyaml reported.
+    static func syntaxError(from error: YamlError, in text: String, lineOffset: Int) -> SyntaxError {
+        func shifted(_ mark: Mark) -> SourcePosition {
+            SourcePosition(line: mark.line + lineOffset, column: mark.column)
+        }
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+            .parser(let context, let problem, let mark, _):
+            return located(problem, context: context, at: mark, in: text, lineOffset: lineOffset)
+        case .composer(let context, let problem, let mark, _):
+            if context?.text == "expected a single document in the stream" {
+                return SyntaxError(
+                    at: shifted(mark), "expected one YAML document",
+                    hint: "this file holds more than one; remove the second '---' or split the file")
+            }
+            return located(problem, context: context, at: mark, in: text, lineOffset: lineOffset)
+        case .reader(let problem, let offset, let value, _):
+            let position = offset.map { characterPosition(in: text, characterOffset: $0) } ?? .start
+            var message = problem
+            if value >= 0, let scalar = Unicode.Scalar(UInt32(value)) {
+                message += " (\(JSONParser.ByteParser.codePoint(scalar)))"
+            }
+            return SyntaxError(
+                at: SourcePosition(line: position.line + lineOffset, column: position.column), message)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            let names = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            let message =
+                duplicates.count == 1
+                ? "key \(names) appears more than once in this mapping"
+                : "keys \(names) appear more than once in this mapping"
+            return SyntaxError(at: shifted(context.mark), message, hint: "each key may appear only once")
+        case .memory:
+            return SyntaxError(at: SourcePosition(line: 1 + lineOffset, column: 1), "out of memory while reading YAML")
+        default:
+            return SyntaxError(at: SourcePosition(line: 1 + lineOffset, column: 1), "could not read YAML: \(error)")
+        }
+    }
+
+    /// A scanner, parser or composer problem, with libyaml's context as a hint when it adds something.
+    static func located(
+        _ problem: String, context: YamlError.Context?, at mark: Mark, in text: String, lineOffset: Int
+    ) -> SyntaxError {
+        let position = SourcePosition(line: mark.line + lineOffset, column: mark.column)
+        var hint: String?
+        if character(in: text, line: mark.line, column: mark.column) == "\t" {
+            hint = "YAML does not allow tabs for indentation; indent with spaces"
+        } else if let context, context.mark.line != mark.line || context.mark.column != mark.column {
+            hint = "\(context.text) that starts at \(context.mark.line + lineOffset):\(context.mark.column)"
+        }
+        return SyntaxError(at: position, problem, hint: hint)
+    }
+
+    /// The scalar at a 1-based line and column (in scalars), if there is one.
+    static func character(in text: String, line: Int, column: Int) -> Unicode.Scalar? {
+        var currentLine = 1
+        var currentColumn = 1
+        for scalar in text.unicodeScalars {
+            if currentLine == line, currentColumn == column { return scalar }
+            if currentLine > line { return nil }
+            if scalar == "\n" {
+                currentLine += 1
+                currentColumn = 1
+            } else {
+                currentColumn += 1
+            }
+        }
+        return nil
+    }
+
+    /// The line and column of the character `characterOffset` characters into `text` (Yams counts
+    /// reader-error offsets in `Character`s).
+    static func characterPosition(in text: String, characterOffset: Int) -> SourcePosition {
+        let target = text.index(text.startIndex, offsetBy: characterOffset, limitedBy: text.endIndex) ?? text.endIndex
+        var line = 1
+        var column = 1
+        var previous: Unicode.Scalar?
+        for scalar in text[..<target].unicodeScalars {
+            switch scalar {
+            case "\n" where previous == "\r":
+                break
+            case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}":
+                line += 1
+                column = 1
+            default:
+                column += 1
+            }
+            previous = scalar
+        }
+        return SourcePosition(line: line, column: column)
+    }
+}

@@ -1,0 +1,238 @@
+/// Turns untrusted text into Markdown that CommonMark renders as exactly that text, and vets link destinations.
+///
+/// Reports are written as Markdown and rendered by libcmark, so every value taken from a record (a name, an answer,
+/// a citation title) goes through here before it is spliced into Markdown.
+public enum MarkdownEscaping {
+    /// Escapes `text` so that it renders literally as inline content, on a single Markdown line.
+    ///
+    /// The result can be placed anywhere inline text can: as a whole paragraph, after `- ` in a list item, after
+    /// `# ` in an ATX heading, or between `[` and `](destination)` as link text. CommonMark (safe or unsafe, with or
+    /// without `.smart`) then renders exactly the characters of `text`, with these rules:
+    ///
+    /// - Every ASCII punctuation character gets a backslash before it (`*` → `\*`), so no emphasis, link, code span,
+    ///   raw HTML, entity (`&amp;` stays the text `&amp;`), autolink, list marker, heading marker, block quote,
+    ///   thematic break or smart punctuation can start.
+    /// - Line feed, carriage return, vertical tab and form feed become the numeric character references `&#10;`,
+    ///   `&#13;`, `&#11;` and `&#12;`: they come out as the same characters in the HTML, but the result is always
+    ///   one line, so it can never start a new block.
+    /// - Spaces and tabs in the whitespace at the start and at the end of `text` become `&#32;` and `&#9;`, so that
+    ///   CommonMark neither trims them nor reads them as indentation; spaces and tabs inside the text stay as they
+    ///   are.
+    /// - NUL cannot survive CommonMark (it must become U+FFFD), so it is written as U+FFFD.
+    /// - A byte order mark (U+FEFF) becomes `&#65279;`, because libcmark drops one at the start of a document.
+    /// - Everything else, including other control characters and all non-ASCII text (right-to-left scripts,
+    ///   combining marks, emoji, U+2028), is copied unchanged.
+    ///
+    /// The empty string stays empty; in a paragraph of its own it therefore renders as nothing at all.
+    public static func escaped(_ text: String) -> String {
+        var text = text
+        return text.withUTF8 { utf8 in
+            var output: [UInt8] = []
+            output.reserveCapacity(utf8.count + utf8.count / 4 + 8)
+            let leadingEnd = utf8.firstIndex { !isEdgeWhitespace($0) } ?? utf8.count
+            let trailingStart = (utf8.lastIndex { !isEdgeWhitespace($0) } ?? -1) + 1
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                let atEdge = index < leadingEnd || index >= trailingStart
+                if byte == 0xEF, index + 2 < utf8.count, utf8[index + 1] == 0xBB, utf8[index + 2] == 0xBF {
+                    output.append(contentsOf: "&#65279;".utf8)
+                    index += 3
+                    continue
+                }
+                appendEscaped(byte, atEdge: atEdge, to: &output)
+                index += 1
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
+    }
+
+    /// Escapes multi-line free text as a sequence of Markdown paragraphs, each line rendering literally.
+    ///
+    /// - `\n`, `\r\n` and `\r` all end a line.
+    /// - A blank line (empty, or only spaces and tabs) ends a paragraph; a run of blank lines counts as one, and blank
+    ///   lines at the start or end are dropped. Each paragraph renders as its own `<p>`.
+    /// - Inside a paragraph, every line ending becomes a backslash hard line break, rendered as `<br />` followed by
+    ///   a newline.
+    /// - Each line is escaped with ``escaped(_:)``, so its leading and trailing spaces and tabs are kept (as
+    ///   character references), NUL becomes U+FFFD and every other character renders as itself.
+    ///
+    /// The paragraphs are separated by one blank line, with no newline after the last; text with no non-blank line
+    /// gives the empty string. Place the result as top-level blocks, with a blank line before and after it.
+    public static func escapedParagraphs(_ text: String) -> String {
+        var paragraphs: [String] = []
+        var lines: [String] = []
+        for line in splitLines(text) {
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                if !lines.isEmpty {
+                    paragraphs.append(lines.joined(separator: "\\\n"))
+                    lines.removeAll()
+                }
+            } else {
+                lines.append(escaped(line))
+            }
+        }
+        if !lines.isEmpty {
+            paragraphs.append(lines.joined(separator: "\\\n"))
+        }
+        return paragraphs.joined(separator: "\n\n")
+    }
+
+    /// Writes `url` as a link destination for `[text](HERE)` or `![alt](HERE)`, in the `<...>` form.
+    ///
+    /// The destination CommonMark reads back is exactly `url`: `<`, `>`, `\` and `&` get a backslash (so no entity
+    /// is decoded), and spaces and control characters (including NUL, tabs and line endings), which could end the
+    /// destination or be trimmed from it, are percent-encoded as UTF-8 (`%20`, `%0A`). `%` itself is left alone, so
+    /// existing percent-escapes keep their meaning. libcmark percent-encodes the `href` it writes (spaces, non-ASCII
+    /// and other characters not allowed in a URL), which does not change where the link goes.
+    ///
+    /// This does not decide whether the URL is safe to link to: use ``safeWebURL(_:)`` for that. (Safe rendering
+    /// still empties `javascript:` and similar destinations.)
+    public static func escapedLinkDestination(_ url: String) -> String {
+        var output: [UInt8] = [UInt8(ascii: "<")]
+        output.reserveCapacity(url.utf8.count + 8)
+        for byte in url.utf8 {
+            switch byte {
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "&"):
+                output.append(UInt8(ascii: "\\"))
+                output.append(byte)
+            case 0x00...0x20, 0x7F:
+                output.append(UInt8(ascii: "%"))
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0x0F)])
+            default:
+                output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: ">"))
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Returns `candidate` unchanged if it is an absolute web address that is safe to link to, otherwise nil.
+    ///
+    /// Accepted: a URL starting with `http://` or `https://` (scheme in any case) whose host is non-empty and made
+    /// of letters, digits, `-`, `.`, `_`, `~`, `%` or non-ASCII characters (or is a bracketed IPv6 address),
+    /// optionally followed by `:port` (digits only). Rejected: anything else, including URLs with user information
+    /// (`user@host`, a common disguise), any backslash (browsers read it as `/`, so the real host would differ from
+    /// the apparent one), and any whitespace, control or invisible formatting character (such as a bidirectional
+    /// override) anywhere in the URL.
+    public static func safeWebURL(_ candidate: String) -> String? {
+        for scalar in candidate.unicodeScalars {
+            let category = scalar.properties.generalCategory
+            if scalar.properties.isWhitespace || category == .control || category == .format
+                || category == .lineSeparator || category == .paragraphSeparator || scalar == "\\"
+            {
+                return nil
+            }
+        }
+        let scheme = String(candidate.unicodeScalars.prefix(8).map(asciiLowercased))
+        let schemeLength: Int
+        if scheme.hasPrefix("https://") {
+            schemeLength = 8
+        } else if scheme.hasPrefix("http://") {
+            schemeLength = 7
+        } else {
+            return nil
+        }
+        let rest = candidate.unicodeScalars.dropFirst(schemeLength)
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard !authority.contains("@") else {
+            return nil
+        }
+        let host: Substring.UnicodeScalarView
+        let port: Substring.UnicodeScalarView
+        if authority.first == "[" {
+            guard let close = authority.firstIndex(of: "]") else {
+                return nil
+            }
+            let address = authority[authority.index(after: authority.startIndex)..<close]
+            guard !address.isEmpty, address.allSatisfy({ $0 == ":" || $0 == "." || $0.properties.isASCIIHexDigit })
+            else {
+                return nil
+            }
+            host = authority[...close]
+            port = authority[authority.index(after: close)...]
+        } else {
+            let colon = authority.firstIndex(of: ":") ?? authority.endIndex
+            host = authority[..<colon]
+            port = authority[colon...]
+            let allowed = host.allSatisfy { scalar in
+                !scalar.isASCII || isASCIILetterOrDigit(scalar) || "-._~%".unicodeScalars.contains(scalar)
+            }
+            guard !host.isEmpty, allowed else {
+                return nil
+            }
+        }
+        if !port.isEmpty {
+            let digits = port.dropFirst()
+            guard port.first == ":", !digits.isEmpty, digits.count <= 5,
+                digits.allSatisfy({ $0 >= "0" && $0 <= "9" })
+            else {
+                return nil
+            }
+        }
+        return candidate
+    }
+
+    /// Upper-case hexadecimal digits for percent-encoding.
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+
+    /// Whether `byte` is whitespace that CommonMark may trim or read as indentation at the edges of a line.
+    private static func isEdgeWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (byte >= 0x09 && byte <= 0x0D)
+    }
+
+    /// Whether `scalar` is an ASCII letter or digit.
+    private static func isASCIILetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || (scalar >= "0" && scalar <= "9")
+    }
+
+    /// `scalar` with ASCII upper-case letters turned to lower case and everything else unchanged.
+    private static func asciiLowercased(_ scalar: Unicode.Scalar) -> Character {
+        guard scalar >= "A" && scalar <= "Z", let lower = Unicode.Scalar(scalar.value + 32) else {
+            return Character(scalar)
+        }
+        return Character(lower)
+    }
+
+    /// Appends the escaped form of one byte of UTF-8 text (BOMs are handled by the caller).
+    private static func appendEscaped(_ byte: UInt8, atEdge: Bool, to output: inout [UInt8]) {
+        switch byte {
+        case 0x00:
+            output.append(contentsOf: [0xEF, 0xBF, 0xBD])
+        case 0x09 where atEdge:
+            output.append(contentsOf: "&#9;".utf8)
+        case 0x20 where atEdge:
+            output.append(contentsOf: "&#32;".utf8)
+        case 0x0A, 0x0B, 0x0C, 0x0D:
+            output.append(contentsOf: "&#\(byte);".utf8)
+        case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E:
+            output.append(UInt8(ascii: "\\"))
+            output.append(byte)
+        default:
+            output.append(byte)
+        }
+    }
+
+    /// Splits `text` at `\n`, `\r\n` and `\r`.
+    private static func splitLines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var current = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" && previousWasCR {
+                previousWasCR = false
+                continue
+            }
+            previousWasCR = scalar == "\r"
+            if scalar == "\n" || scalar == "\r" {
+                lines.append(String(current))
+                current = String.UnicodeScalarView()
+            } else {
+                current.append(scalar)
+            }
+        }
+        lines.append(String(current))
+        return lines
+    }
+}
