@@ -53,7 +53,8 @@ public struct OutputWriter: Sendable {
         let temporary = directory + "/.\(components[components.count - 1]).\(getpid()).\(Self.nextSerial()).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw Failure(path: relativePath, reason: "cannot create a temporary file: \(String(cString: strerror(errno)))")
+            throw Failure(
+                path: relativePath, reason: "cannot create a temporary file: \(String(cString: strerror(errno)))")
         }
         var offset = 0
         let failure: String? = bytes.withUnsafeBytes { buffer in
@@ -99,7 +100,9 @@ public struct OutputWriter: Sendable {
         let components = relativePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard !components.isEmpty else { throw Failure(path: relativePath, reason: "refused: empty path") }
         for component in components {
-            if component.isEmpty || component == "." || component == ".." || component.contains("\0") || component.contains("\\") {
+            if component.isEmpty || component == "." || component == ".." || component.contains("\0")
+                || component.contains("\\")
+            {
                 throw Failure(path: relativePath, reason: "refused: the path could lead outside the output folder")
             }
         }
@@ -114,13 +117,16 @@ public struct OutputWriter: Sendable {
             var info = stat()
             if lstat(path, &info) == 0 {
                 if (info.st_mode & S_IFMT) == S_IFLNK {
-                    throw Failure(path: relativePath, reason: "refused: \(path) is a symbolic link, which could lead outside the output folder")
+                    throw Failure(
+                        path: relativePath,
+                        reason: "refused: \(path) is a symbolic link, which could lead outside the output folder")
                 }
                 if (info.st_mode & S_IFMT) != S_IFDIR {
                     throw Failure(path: relativePath, reason: "\(path) is a file, not a folder")
                 }
             } else if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw Failure(path: relativePath, reason: "cannot create folder \(path): \(String(cString: strerror(errno)))")
+                throw Failure(
+                    path: relativePath, reason: "cannot create folder \(path): \(String(cString: strerror(errno)))")
             }
         }
         return path

@@ -17,11 +17,14 @@ enum RecordCheck {
             if let claimed = record {
                 let key = ReportPaths.base(kind: claimed.kind, id: claimed.id)
                 if let owner = owners[key] {
-                    let message = owner.id == claimed.id
+                    let message =
+                        owner.id == claimed.id
                         ? "duplicate \(claimed.kind.rawValue) id '\(claimed.id)'"
                         : "id '\(claimed.id)' makes the same file name as id '\(owner.id)': \(key).html"
-                    diagnostics.append(Diagnostic(.error, file: file.path, position: idPosition(of: claimed), path: "id",
-                                                  message: message, hint: "already used by \(owner.file); this record is skipped"))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, file: file.path, position: idPosition(of: claimed), path: "id",
+                            message: message, hint: "already used by \(owner.file); this record is skipped"))
                     record = nil
                 } else {
                     owners[key] = (claimed.id, file.path)

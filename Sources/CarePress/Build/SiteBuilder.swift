@@ -8,8 +8,10 @@ public enum SiteBuilder {
         var report = BuildReport()
         report.diagnostics = project.diagnostics
         if project.site == nil && !project.diagnostics.hasErrors {
-            report.diagnostics.append(Diagnostic(.error, file: contentPath.appendingPathComponent("site.yml"), position: .start,
-                                                 message: "site settings could not be loaded"))
+            report.diagnostics.append(
+                Diagnostic(
+                    .error, file: contentPath.appendingPathComponent("site.yml"), position: .start,
+                    message: "site settings could not be loaded"))
         }
         for result in RecordCheck.loadAll(project) {
             report.records += 1
@@ -41,14 +43,16 @@ public enum SiteBuilder {
         do {
             writer = try OutputWriter(root: options.outputPath)
         } catch {
-            report.diagnostics.append(Diagnostic(.error, file: options.outputPath, position: .start, message: error.reason))
+            report.diagnostics.append(
+                Diagnostic(.error, file: options.outputPath, position: .start, message: error.reason))
             return report
         }
         let pages = PageRenderer(templates: templates, site: site)
         let reports = ReportRenderer(project: project, pages: pages)
         let results = RecordCheck.loadAll(project)
         report.records = results.count
-        let rendered = Slots<Result<(files: [OutputFile], summary: ReportSummary), TemplateErrors>>(count: results.count)
+        let rendered = Slots<Result<(files: [OutputFile], summary: ReportSummary), TemplateErrors>>(
+            count: results.count)
         DispatchQueue.concurrentPerform(iterations: results.count) { index in
             guard let record = results[index].record else { return }
             rendered[index] = Result { () throws(TemplateErrors) in try reports.render(record) }
@@ -92,8 +96,10 @@ public enum SiteBuilder {
                 case .unchanged: report.unchanged += 1
                 }
             } catch {
-                report.diagnostics.append(Diagnostic(.error, file: options.outputPath.appendingPathComponent(file.path),
-                                                     position: .start, message: error.reason))
+                report.diagnostics.append(
+                    Diagnostic(
+                        .error, file: options.outputPath.appendingPathComponent(file.path),
+                        position: .start, message: error.reason))
             }
         }
         report.diagnostics.sort()

@@ -9,7 +9,9 @@ public enum ConsultFlow {
     /// or the first rule without `ifAnswer`; with none, the flow goes to the following question. An unanswered
     /// question matches only rules without `ifAnswer`. A question is never visited twice, so even a cyclic
     /// questionnaire ends.
-    public static func path(through schema: ConsultSchema, answers: (String) -> Consult.Answer?) -> [ConsultSchema.Question] {
+    public static func path(through schema: ConsultSchema, answers: (String) -> Consult.Answer?) -> [ConsultSchema
+        .Question]
+    {
         let index = schema.questionIndex
         var visited = Set<Int>()
         var result: [ConsultSchema.Question] = []
@@ -43,16 +45,20 @@ public enum ConsultFlow {
             for (r, rule) in question.next.enumerated() {
                 let rulePath = ValuePath.root.key("questions").index(q).key("next").index(r)
                 if rule.goto != end && index[rule.goto] == nil {
-                    log.error("goto names no question: '\(rule.goto)'", at: rule.position, path: rulePath.key("goto"),
-                              hint: Suggestion.hint(for: rule.goto, in: schema.questions.map(\.id) + [end]))
+                    log.error(
+                        "goto names no question: '\(rule.goto)'", at: rule.position, path: rulePath.key("goto"),
+                        hint: Suggestion.hint(for: rule.goto, in: schema.questions.map(\.id) + [end]))
                 }
                 if let option = rule.ifAnswer {
                     let position = rulesNode?.element(r)?.child("ifAnswer")?.position ?? rule.position
                     if question.type != .singleChoice && question.type != .multipleChoice {
-                        log.error("ifAnswer applies only to choice questions", at: position, path: rulePath.key("ifAnswer"))
+                        log.error(
+                            "ifAnswer applies only to choice questions", at: position, path: rulePath.key("ifAnswer"))
                     } else if question.option(option) == nil {
-                        log.error("ifAnswer names no option of '\(question.id)': '\(option)'", at: position, path: rulePath.key("ifAnswer"),
-                                  hint: Suggestion.hint(for: option, in: question.options.map(\.id)))
+                        log.error(
+                            "ifAnswer names no option of '\(question.id)': '\(option)'", at: position,
+                            path: rulePath.key("ifAnswer"),
+                            hint: Suggestion.hint(for: option, in: question.options.map(\.id)))
                     }
                 }
             }
@@ -60,9 +66,11 @@ public enum ConsultFlow {
         if let cycle = firstCycle(schema) {
             let names = cycle.map { schema.questions[$0].id }
             let first = cycle[0]
-            log.error("the flow can loop: \((names + [names[0]]).joined(separator: " → "))",
-                      at: node.child("questions")?.element(first)?.position ?? node.position,
-                      path: ValuePath.root.key("questions").index(first), hint: "a goto may only lead to a later question or 'end'")
+            log.error(
+                "the flow can loop: \((names + [names[0]]).joined(separator: " → "))",
+                at: node.child("questions")?.element(first)?.position ?? node.position,
+                path: ValuePath.root.key("questions").index(first),
+                hint: "a goto may only lead to a later question or 'end'")
         }
     }
 

@@ -50,7 +50,7 @@ extension Diagnostic: Comparable {
     }
 }
 
-extension Array where Element == Diagnostic {
+extension Sequence where Element == Diagnostic {
     /// Whether any diagnostic is an error.
     public var hasErrors: Bool { contains { $0.severity == .error } }
 }

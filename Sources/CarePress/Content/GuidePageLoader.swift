@@ -21,8 +21,9 @@ enum GuidePageLoader {
                 continue
             }
             guard let yaml = parts.yaml else {
-                log.error("missing front matter", at: .start, path: .root,
-                          hint: "start the page with a line '---', then 'title: ...', then a line '---'")
+                log.error(
+                    "missing front matter", at: .start, path: .root,
+                    hint: "start the page with a line '---', then 'title: ...', then a line '---'")
                 continue
             }
             let node: ContentNode

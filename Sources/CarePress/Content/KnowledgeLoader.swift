@@ -19,8 +19,12 @@ enum KnowledgeLoader {
         var unique = UniqueNames()
         let areaIDs = Set(areas.items.map(\.value.id))
         let phaseIDs = Set(phases.items.map(\.value.id))
-        unique.check(areas.items.map { ($0.value.id, $0.node.child("id")?.position ?? $0.node.position, areas.file) }, what: "body area id", into: &diagnostics)
-        unique.check(phases.items.map { ($0.value.id, $0.node.child("id")?.position ?? $0.node.position, phases.file) }, what: "phase id", into: &diagnostics)
+        unique.check(
+            areas.items.map { ($0.value.id, $0.node.child("id")?.position ?? $0.node.position, areas.file) },
+            what: "body area id", into: &diagnostics)
+        unique.check(
+            phases.items.map { ($0.value.id, $0.node.child("id")?.position ?? $0.node.position, phases.file) },
+            what: "phase id", into: &diagnostics)
 
         let exerciseFiles = loadFolder(folder.appendingPathComponent("exercises"), &diagnostics) {
             Exercise.read($0, $1, source: $2)
@@ -33,14 +37,19 @@ enum KnowledgeLoader {
         for (exercise, node, log) in exerciseFiles {
             let reader = NodeReader(log: log)
             for (index, area) in exercise.bodyAreas.enumerated() where !areaIDs.contains(area) {
-                reader.log.error("unknown body area '\(area)'", at: node.child("bodyAreas")?.element(index)?.position ?? node.position,
-                                 path: ValuePath.root.key("bodyAreas").index(index), hint: Suggestion.hint(for: area, in: areaIDs))
+                reader.log.error(
+                    "unknown body area '\(area)'",
+                    at: node.child("bodyAreas")?.element(index)?.position ?? node.position,
+                    path: ValuePath.root.key("bodyAreas").index(index), hint: Suggestion.hint(for: area, in: areaIDs))
             }
             if !phaseIDs.contains(exercise.phase) {
-                reader.log.error("unknown phase '\(exercise.phase)'", at: node.child("phase")?.position ?? node.position,
-                                 path: ValuePath.root.key("phase"), hint: Suggestion.hint(for: exercise.phase, in: phaseIDs))
+                reader.log.error(
+                    "unknown phase '\(exercise.phase)'", at: node.child("phase")?.position ?? node.position,
+                    path: ValuePath.root.key("phase"), hint: Suggestion.hint(for: exercise.phase, in: phaseIDs))
             }
-            names.claim(name: exercise.name, slug: exercise.slug, kind: "exercise", at: node.child("name")?.position ?? node.position, file: exercise.source, log: log)
+            names.claim(
+                name: exercise.name, slug: exercise.slug, kind: "exercise",
+                at: node.child("name")?.position ?? node.position, file: exercise.source, log: log)
             checkFileName(exercise.source, slug: exercise.slug, node: node, log: log)
             diagnostics += log.diagnostics
             if !log.hasErrors { exercises.append(exercise) }
@@ -51,32 +60,45 @@ enum KnowledgeLoader {
         var conditions: [Condition] = []
         for (condition, node, log) in conditionFiles {
             if !areaIDs.contains(condition.bodyArea) {
-                log.error("unknown body area '\(condition.bodyArea)'", at: node.child("bodyArea")?.position ?? node.position,
-                          path: ValuePath.root.key("bodyArea"), hint: Suggestion.hint(for: condition.bodyArea, in: areaIDs))
+                log.error(
+                    "unknown body area '\(condition.bodyArea)'", at: node.child("bodyArea")?.position ?? node.position,
+                    path: ValuePath.root.key("bodyArea"), hint: Suggestion.hint(for: condition.bodyArea, in: areaIDs))
             }
             for (index, name) in condition.exercises.enumerated() where !exerciseNames.contains(name) {
-                let hint = failedExerciseFiles.contains(Slug.make(name))
+                let hint =
+                    failedExerciseFiles.contains(Slug.make(name))
                     ? "the exercise '\(name)' has errors of its own (see exercises/\(Slug.make(name)).yml)"
                     : Suggestion.hint(for: name, in: exerciseNames)
-                log.error("unknown exercise '\(name)'", at: node.child("exercises")?.element(index)?.position ?? node.position,
-                          path: ValuePath.root.key("exercises").index(index), hint: hint)
+                log.error(
+                    "unknown exercise '\(name)'",
+                    at: node.child("exercises")?.element(index)?.position ?? node.position,
+                    path: ValuePath.root.key("exercises").index(index), hint: hint)
             }
             for (index, note) in condition.phases.enumerated() where !phaseIDs.contains(note.phase) {
-                log.error("unknown phase '\(note.phase)'", at: node.child("phases")?.element(index)?.child("phase")?.position ?? node.position,
-                          path: ValuePath.root.key("phases").index(index).key("phase"), hint: Suggestion.hint(for: note.phase, in: phaseIDs))
+                log.error(
+                    "unknown phase '\(note.phase)'",
+                    at: node.child("phases")?.element(index)?.child("phase")?.position ?? node.position,
+                    path: ValuePath.root.key("phases").index(index).key("phase"),
+                    hint: Suggestion.hint(for: note.phase, in: phaseIDs))
             }
             let words = condition.summary.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" }).count
             if words > summaryWordLimit {
-                log.error("summary has \(words) words; at most \(summaryWordLimit) are allowed", at: node.child("summary")?.position ?? node.position,
-                          path: ValuePath.root.key("summary"), hint: "it is injected into the on-device model's prompt, whose budget is small")
+                log.error(
+                    "summary has \(words) words; at most \(summaryWordLimit) are allowed",
+                    at: node.child("summary")?.position ?? node.position,
+                    path: ValuePath.root.key("summary"),
+                    hint: "it is injected into the on-device model's prompt, whose budget is small")
             }
-            names.claim(name: condition.name, slug: condition.slug, kind: "condition", at: node.child("name")?.position ?? node.position, file: condition.source, log: log)
+            names.claim(
+                name: condition.name, slug: condition.slug, kind: "condition",
+                at: node.child("name")?.position ?? node.position, file: condition.source, log: log)
             checkFileName(condition.source, slug: condition.slug, node: node, log: log)
             diagnostics += log.diagnostics
             if !log.hasErrors { conditions.append(condition) }
         }
         let store = KnowledgeStore(
-            areas: areas.items.map(\.value), phases: phases.items.map(\.value), conditions: conditions, exercises: exercises)
+            areas: areas.items.map(\.value), phases: phases.items.map(\.value), conditions: conditions,
+            exercises: exercises)
         return (store, diagnostics)
     }
 
@@ -126,9 +148,10 @@ enum KnowledgeLoader {
     private static func checkFileName(_ path: String, slug: String, node: ContentNode, log: DiagnosticLog) {
         let fileName = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         if fileName != slug {
-            log.warning("file name '\(fileName)' does not match the name's slug '\(slug)'",
-                        at: node.child("name")?.position ?? node.position, path: ValuePath.root.key("name"),
-                        hint: "rename the file to \(slug).yml so that its page and file agree")
+            log.warning(
+                "file name '\(fileName)' does not match the name's slug '\(slug)'",
+                at: node.child("name")?.position ?? node.position, path: ValuePath.root.key("name"),
+                hint: "rename the file to \(slug).yml so that its page and file agree")
         }
     }
 }
@@ -139,12 +162,17 @@ struct UniqueNames {
     private var slugs: [String: String] = [:]
 
     /// Claims a name (and its slug) for a file; reports a duplicate into the log.
-    mutating func claim(name: String, slug: String, kind: String, at position: SourcePosition, file: String, log: DiagnosticLog) {
+    mutating func claim(
+        name: String, slug: String, kind: String, at position: SourcePosition, file: String, log: DiagnosticLog
+    ) {
         if let other = names[name] {
-            log.error("duplicate \(kind) name '\(name)'", at: position, path: ValuePath.root.key("name"), hint: "already used in \(other)")
+            log.error(
+                "duplicate \(kind) name '\(name)'", at: position, path: ValuePath.root.key("name"),
+                hint: "already used in \(other)")
         } else if let other = slugs[slug] {
-            log.error("\(kind) name '\(name)' makes the same file name '\(slug)' as one in \(other)", at: position,
-                      path: ValuePath.root.key("name"), hint: "names must differ in more than case and punctuation")
+            log.error(
+                "\(kind) name '\(name)' makes the same file name '\(slug)' as one in \(other)", at: position,
+                path: ValuePath.root.key("name"), hint: "names must differ in more than case and punctuation")
         } else {
             names[name] = file
             slugs[slug] = file
@@ -152,10 +180,14 @@ struct UniqueNames {
     }
 
     /// Reports repeated ids of a list file.
-    mutating func check(_ items: [(id: String, position: SourcePosition, file: String)], what: String, into diagnostics: inout [Diagnostic]) {
+    mutating func check(
+        _ items: [(id: String, position: SourcePosition, file: String)], what: String,
+        into diagnostics: inout [Diagnostic]
+    ) {
         var seen = Set<String>()
         for item in items where !seen.insert(item.id).inserted {
-            diagnostics.append(Diagnostic(.error, file: item.file, position: item.position, message: "duplicate \(what) '\(item.id)'"))
+            diagnostics.append(
+                Diagnostic(.error, file: item.file, position: item.position, message: "duplicate \(what) '\(item.id)'"))
         }
     }
 }

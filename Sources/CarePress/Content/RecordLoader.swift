@@ -18,13 +18,16 @@ public struct RecordLoader: Sendable {
     }
 
     /// Checks an already parsed record (e.g. from stdin) as if it were a file of that kind.
-    public func load(_ node: ContentNode, kind: RecordKind, log: DiagnosticLog) -> (record: Record?, diagnostics: [Diagnostic]) {
+    public func load(_ node: ContentNode, kind: RecordKind, log: DiagnosticLog) -> (
+        record: Record?, diagnostics: [Diagnostic]
+    ) {
         let reader = NodeReader(log: log)
         let record: Record?
         switch kind {
         case .consult:
             record = Consult.read(node, reader, source: log.file).map { consult in
-                ConsultChecks(schemas: project.schemas, broken: project.brokenSchemaIDs).check(consult, node: node, log: log)
+                ConsultChecks(schemas: project.schemas, broken: project.brokenSchemaIDs).check(
+                    consult, node: node, log: log)
                 return .consult(consult)
             }
         case .physio:

@@ -28,10 +28,12 @@ public struct SiteProject: Sendable {
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: contentPath, isDirectory: &isDirectory) || !isDirectory.boolValue {
             diagnostics.append(
-                Diagnostic(.error, file: contentPath, position: .start, message: "content folder not found",
-                           hint: "run from a site project folder, or pass --content DIR"))
-            return SiteProject(contentPath: contentPath, site: nil, knowledge: .empty, schemas: [:], pages: [],
-                               recordFiles: [], diagnostics: diagnostics, brokenSchemaIDs: [])
+                Diagnostic(
+                    .error, file: contentPath, position: .start, message: "content folder not found",
+                    hint: "run from a site project folder, or pass --content DIR"))
+            return SiteProject(
+                contentPath: contentPath, site: nil, knowledge: .empty, schemas: [:], pages: [],
+                recordFiles: [], diagnostics: diagnostics, brokenSchemaIDs: [])
         }
         let siteLog = DiagnosticLog(file: contentPath.appendingPathComponent("site.yml"))
         let site = SourceFile.yaml(siteLog.file, log: siteLog).flatMap { Site.read($0, NodeReader(log: siteLog)) }
@@ -53,8 +55,9 @@ public struct SiteProject: Sendable {
             }
             ConsultFlow.check(schema, node: node, log: log)
             if let other = schemas[schema.id] {
-                log.error("duplicate schema id '\(schema.id)'", at: node.child("id")?.position ?? node.position,
-                          path: ValuePath.root.key("id"), hint: "already used in \(other.source)")
+                log.error(
+                    "duplicate schema id '\(schema.id)'", at: node.child("id")?.position ?? node.position,
+                    path: ValuePath.root.key("id"), hint: "already used in \(other.source)")
             } else if log.hasErrors {
                 broken.insert(schema.id)
             } else {

@@ -15,8 +15,9 @@ struct ConsultReport {
         var parts: [String] = []
         if let name = consult.patient?.displayName { parts.append(name) }
         parts.append(consult.status == .completed ? "completed" : "in progress (incomplete)")
-        return ReportSummary(kind: .consult, id: consult.id, title: schema.title, detail: parts.joined(separator: " · "),
-                             date: consult.completedAt ?? consult.startedAt, htmlPath: htmlPath)
+        return ReportSummary(
+            kind: .consult, id: consult.id, title: schema.title, detail: parts.joined(separator: " · "),
+            date: consult.completedAt ?? consult.startedAt, htmlPath: htmlPath)
     }
 
     /// The view model of `reports/consult.md.mustache`.
@@ -42,7 +43,9 @@ struct ConsultReport {
             return item
         }
         let offPath = consult.answers.compactMap { entry -> [String: Any]? in
-            guard let question = schema.question(entry.questionID), !onPath.contains(entry.questionID) else { return nil }
+            guard let question = schema.question(entry.questionID), !onPath.contains(entry.questionID) else {
+                return nil
+            }
             return answerContext(question)
         }
         let missing = path.filter { $0.required && consult.answer(to: $0.id) == nil }.map(\.prompt)
@@ -101,7 +104,9 @@ struct ConsultReport {
 
 /// A chat transcript laid out for a report: who spoke, in words, with consecutive assistant messages merged.
 enum TranscriptView {
-    static func messages(_ transcript: [TranscriptMessage], knowledge: KnowledgeStore, from page: String) -> [[String: Any]] {
+    static func messages(_ transcript: [TranscriptMessage], knowledge: KnowledgeStore, from page: String) -> [[String:
+        Any]]
+    {
         var result: [[String: Any]] = []
         var previousRole: TranscriptMessage.Role?
         for message in transcript {
@@ -114,7 +119,8 @@ enum TranscriptView {
                 }
             }
             if message.role == .assistant && previousRole == .assistant, var last = result.popLast(),
-               var paragraphs = last["paragraphs"] as? [[String: Any]] {
+                var paragraphs = last["paragraphs"] as? [[String: Any]]
+            {
                 paragraphs.append(paragraph)
                 last["paragraphs"] = paragraphs
                 result.append(last)

@@ -44,13 +44,18 @@ public struct GuideSite: Sendable {
                 if let description = area.description { item["description"] = description }
                 return item
             },
-            "pages": project.pages.map { ["title": $0.title, "href": RelativeLink.to(GuidePaths.page($0), from: path)] },
+            "pages": project.pages.map {
+                ["title": $0.title, "href": RelativeLink.to(GuidePaths.page($0), from: path)]
+            },
             "phasesHref": RelativeLink.to(GuidePaths.phases, from: path),
         ]
-        let page = PageRenderer.Page(path: path, title: pages.site.title, breadcrumbs: [.init("Home", HomePage.path), .init("Guide")],
-                                     kind: "guide home", hasSearch: true)
+        let page = PageRenderer.Page(
+            path: path, title: pages.site.title, breadcrumbs: [.init("Home", HomePage.path), .init("Guide")],
+            kind: "guide home", hasSearch: true)
         let starters = pages.site.starterPrompts.map { ["text": $0] }
-        return OutputFile(path: path, text: try pages.render("guide/home.md", context, page: page, extraHTML: ["starterPrompts": starters]).html)
+        return OutputFile(
+            path: path,
+            text: try pages.render("guide/home.md", context, page: page, extraHTML: ["starterPrompts": starters]).html)
     }
 
     private func areaPage(_ area: BodyArea) throws(TemplateErrors) -> OutputFile {
@@ -58,12 +63,15 @@ public struct GuideSite: Sendable {
         var context: [String: Any] = [
             "name": area.name,
             "conditions": knowledge.conditions(in: area.id).map { condition -> [String: Any] in
-                ["name": condition.name, "summary": condition.summary,
-                 "href": RelativeLink.to(GuidePaths.condition(condition), from: path)]
+                [
+                    "name": condition.name, "summary": condition.summary,
+                    "href": RelativeLink.to(GuidePaths.condition(condition), from: path),
+                ]
             },
         ]
         if let description = area.description { context["description"] = description }
-        let page = PageRenderer.Page(path: path, title: area.name, breadcrumbs: crumbs(.init(area.name)), kind: "guide area")
+        let page = PageRenderer.Page(
+            path: path, title: area.name, breadcrumbs: crumbs(.init(area.name)), kind: "guide area")
         return OutputFile(path: path, text: try pages.render("guide/area.md", context, page: page).html)
     }
 
@@ -77,8 +85,10 @@ public struct GuideSite: Sendable {
             var item: [String: Any] = [
                 "name": phase.name,
                 "exercises": exercises.map { exercise -> [String: Any] in
-                    ["name": exercise.name, "dosage": exercise.dosage,
-                     "href": RelativeLink.to(GuidePaths.exercise(exercise), from: path)]
+                    [
+                        "name": exercise.name, "dosage": exercise.dosage,
+                        "href": RelativeLink.to(GuidePaths.exercise(exercise), from: path),
+                    ]
                 },
             ]
             if let focus { item["focus"] = focus }
@@ -93,8 +103,9 @@ public struct GuideSite: Sendable {
             context["area"] = ["name": area.name, "href": RelativeLink.to(GuidePaths.area(area.id), from: path)]
         }
         let trail: [PageRenderer.Crumb] = area.map { [.init($0.name, GuidePaths.area($0.id))] } ?? []
-        let page = PageRenderer.Page(path: path, title: condition.name,
-                                     breadcrumbs: crumbs() + trail + [.init(condition.name)], kind: "guide condition")
+        let page = PageRenderer.Page(
+            path: path, title: condition.name,
+            breadcrumbs: crumbs() + trail + [.init(condition.name)], kind: "guide condition")
         return OutputFile(path: path, text: try pages.render("guide/condition.md", context, page: page).html)
     }
 
@@ -111,8 +122,9 @@ public struct GuideSite: Sendable {
         if let summary = exercise.summary { context["summary"] = summary }
         if let phase = knowledge.phase(exercise.phase) { context["phase"] = phase.name }
         if let seconds = exercise.durationSeconds { context["duration"] = Self.duration(seconds) }
-        let page = PageRenderer.Page(path: path, title: exercise.name, breadcrumbs: crumbs(.init(exercise.name)),
-                                     kind: "guide exercise")
+        let page = PageRenderer.Page(
+            path: path, title: exercise.name, breadcrumbs: crumbs(.init(exercise.name)),
+            kind: "guide exercise")
         return OutputFile(path: path, text: try pages.render("guide/exercise.md", context, page: page).html)
     }
 
@@ -121,21 +133,24 @@ public struct GuideSite: Sendable {
         let context: [String: Any] = [
             "phases": knowledge.phases.map { phase -> [String: Any] in
                 var item: [String: Any] = [
-                    "name": phase.name, "order": String(phase.order), "goals": phase.goals, "progressWhen": phase.progressWhen,
+                    "name": phase.name, "order": String(phase.order), "goals": phase.goals,
+                    "progressWhen": phase.progressWhen,
                 ]
                 if let weeks = phase.typicalWeeks { item["typicalWeeks"] = weeks }
                 return item
             }
         ]
-        let page = PageRenderer.Page(path: path, title: "Recovery phases", breadcrumbs: crumbs(.init("Recovery phases")),
-                                     kind: "guide phases")
+        let page = PageRenderer.Page(
+            path: path, title: "Recovery phases", breadcrumbs: crumbs(.init("Recovery phases")),
+            kind: "guide phases")
         return OutputFile(path: path, text: try pages.render("guide/phases.md", context, page: page).html)
     }
 
     private func freePage(_ guidePage: GuidePage) throws(TemplateErrors) -> OutputFile {
         let path = GuidePaths.page(guidePage)
-        let page = PageRenderer.Page(path: path, title: guidePage.title, breadcrumbs: crumbs(.init(guidePage.title)),
-                                     kind: "guide page")
+        let page = PageRenderer.Page(
+            path: path, title: guidePage.title, breadcrumbs: crumbs(.init(guidePage.title)),
+            kind: "guide page")
         // The body is the site authors' own Markdown, so it is inserted as Markdown, unescaped.
         let output = try pages.render("guide/page.md", ["title": guidePage.title, "body": guidePage.body], page: page)
         return OutputFile(path: path, text: output.html)

@@ -3,7 +3,9 @@ enum HomePage {
     static let template = "home.md"
     static let path = "index.html"
 
-    static func render(reportCount: Int, project: SiteProject, with pages: PageRenderer) throws(TemplateErrors) -> OutputFile {
+    static func render(reportCount: Int, project: SiteProject, with pages: PageRenderer) throws(TemplateErrors)
+        -> OutputFile
+    {
         let page = PageRenderer.Page(path: path, title: pages.site.title, breadcrumbs: [.init("Home")], kind: "home")
         let context: [String: Any] = [
             "guideHref": GuidePaths.home, "reportsHref": ReportsIndex.path, "reportCount": String(reportCount),

@@ -13,12 +13,14 @@ struct PhysioReport {
     var summary: ReportSummary {
         let detail: String
         if let response = physio.response {
-            detail = knowledge.condition(matching: response.conditionName)?.name ?? "condition not in the knowledge base"
+            detail =
+                knowledge.condition(matching: response.conditionName)?.name ?? "condition not in the knowledge base"
         } else {
             detail = "no personalised answer"
         }
-        return ReportSummary(kind: .physio, id: physio.id, title: physio.concern, detail: detail, date: physio.createdAt,
-                             htmlPath: htmlPath)
+        return ReportSummary(
+            kind: .physio, id: physio.id, title: physio.concern, detail: detail, date: physio.createdAt,
+            htmlPath: htmlPath)
     }
 
     var context: [String: Any] {

@@ -40,6 +40,11 @@ public struct ReportRenderer: Sendable {
             kind: "report \(record.kind.rawValue)")
         let output = try pages.render(template, context, page: page)
         let markdownPath = ReportPaths.markdown(kind: record.kind, id: record.id)
-        return ([OutputFile(path: markdownPath, text: output.markdown), OutputFile(path: summary.htmlPath, text: output.html)], summary)
+        return (
+            [
+                OutputFile(path: markdownPath, text: output.markdown),
+                OutputFile(path: summary.htmlPath, text: output.html),
+            ], summary
+        )
     }
 }

@@ -15,8 +15,9 @@ enum ReportsIndex {
             }
             return ["title": kind.title, "reports": reports, "count": String(reports.count), "empty": reports.isEmpty]
         }
-        let page = PageRenderer.Page(path: path, title: "Reports", breadcrumbs: [.init("Home", "index.html"), .init("Reports")],
-                                     kind: "reports-index")
+        let page = PageRenderer.Page(
+            path: path, title: "Reports", breadcrumbs: [.init("Home", "index.html"), .init("Reports")],
+            kind: "reports-index")
         let output = try pages.render(template, ["groups": groups, "total": String(summaries.count)], page: page)
         return OutputFile(path: path, text: output.html)
     }

@@ -10,8 +10,9 @@ struct StackReport {
 
     var summary: ReportSummary {
         let names = stack.minimal.map(\.name).joined(separator: ", ")
-        return ReportSummary(kind: .stack, id: stack.id, title: stack.person.displayName.map { "Supplement plan for \($0)" } ?? title,
-                             detail: names, date: stack.createdAt, htmlPath: htmlPath)
+        return ReportSummary(
+            kind: .stack, id: stack.id, title: stack.person.displayName.map { "Supplement plan for \($0)" } ?? title,
+            detail: names, date: stack.createdAt, htmlPath: htmlPath)
     }
 
     var context: [String: Any] {

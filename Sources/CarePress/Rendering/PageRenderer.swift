@@ -70,7 +70,9 @@ public struct PageRenderer: Sendable {
     }
 
     /// Wraps Markdown, rendered by libcmark in safe mode, in the layout.
-    public func html(fromMarkdown markdown: String, page: Page, extra: [String: Any] = [:]) throws(TemplateErrors) -> String {
+    public func html(fromMarkdown markdown: String, page: Page, extra: [String: Any] = [:]) throws(TemplateErrors)
+        -> String
+    {
         let root = RelativeLink.root(from: page.path)
         var context: [String: Any] = [
             "site": siteContext,

@@ -18,15 +18,19 @@ public struct TemplateSet: Sendable {
     public static let markdownPragma = "{{% CONTENT_TYPE: MARKDOWN }}"
 
     /// Parses every template of a folder, requiring the given names; problems come back as located diagnostics.
-    public static func load(from folder: String, requiring required: [String] = []) -> Result<TemplateSet, TemplateErrors> {
+    public static func load(from folder: String, requiring required: [String] = []) -> Result<
+        TemplateSet, TemplateErrors
+    > {
         precondition(MarkdownContentType.registered)
         var diagnostics: [Diagnostic] = []
         var templates: [String: MustacheTemplate] = [:]
         var texts: [(name: String, path: String, text: String)] = []
         let files = listFiles(under: folder)
         if files.isEmpty {
-            diagnostics.append(Diagnostic(.error, file: folder, position: .start, message: "no templates found",
-                                          hint: "run from a site project folder with a Templates/ folder, or pass --templates DIR"))
+            diagnostics.append(
+                Diagnostic(
+                    .error, file: folder, position: .start, message: "no templates found",
+                    hint: "run from a site project folder with a Templates/ folder, or pass --templates DIR"))
         }
         for relative in files where relative.hasSuffix(".mustache") {
             let path = folder.appendingPathComponent(relative)
@@ -42,16 +46,19 @@ public struct TemplateSet: Sendable {
                 continue
             }
             if name.hasSuffix(".md") && !text.hasPrefix(markdownPragma) {
-                log.error("a Markdown template must start with \(markdownPragma)", at: .start, path: .root,
-                          hint: "without it, values would not be escaped for Markdown (partials reset to HTML)")
+                log.error(
+                    "a Markdown template must start with \(markdownPragma)", at: .start, path: .root,
+                    hint: "without it, values would not be escaped for Markdown (partials reset to HTML)")
                 continue
             }
             do {
                 templates[name] = try MustacheTemplate(string: text)
                 texts.append((name, path, text))
             } catch let error as MustacheTemplate.ParserError {
-                log.error("cannot parse the template: \(describe(error.error))",
-                          at: SourcePosition(line: error.context.lineNumber, column: error.context.columnNumber + 1), path: .root)
+                log.error(
+                    "cannot parse the template: \(describe(error.error))",
+                    at: SourcePosition(line: error.context.lineNumber, column: error.context.columnNumber + 1),
+                    path: .root)
             } catch {
                 log.error("cannot parse the template: \(error)", at: .start, path: .root)
             }
@@ -59,27 +66,37 @@ public struct TemplateSet: Sendable {
         for (_, path, text) in texts {
             for reference in partialReferences(in: text) where templates[reference.name] == nil {
                 diagnostics.append(
-                    Diagnostic(.error, file: path, position: reference.position, message: "partial '\(reference.name)' not found",
-                               hint: Suggestion.hint(for: reference.name, in: templates.keys).map { $0 } ?? "expected a file \(folder.appendingPathComponent(reference.name)).mustache"))
+                    Diagnostic(
+                        .error, file: path, position: reference.position,
+                        message: "partial '\(reference.name)' not found",
+                        hint: Suggestion.hint(for: reference.name, in: templates.keys).map { $0 }
+                            ?? "expected a file \(folder.appendingPathComponent(reference.name)).mustache"))
             }
         }
         for name in required where templates[name] == nil {
-            diagnostics.append(Diagnostic(.error, file: folder.appendingPathComponent("\(name).mustache"), position: .start,
-                                          message: "template not found", hint: "the build needs this template; copy it from the default Templates/"))
+            diagnostics.append(
+                Diagnostic(
+                    .error, file: folder.appendingPathComponent("\(name).mustache"), position: .start,
+                    message: "template not found",
+                    hint: "the build needs this template; copy it from the default Templates/"))
         }
         if diagnostics.hasErrors {
             return .failure(TemplateErrors(diagnostics: diagnostics.sorted()))
         }
         let assets = files.filter { $0.hasPrefix("assets/") }.map { String($0.dropFirst("assets/".count)) }
-        return .success(TemplateSet(folder: folder, names: Set(templates.keys), assets: assets,
-                                    library: MustacheLibrary(templates: templates)))
+        return .success(
+            TemplateSet(
+                folder: folder, names: Set(templates.keys), assets: assets,
+                library: MustacheLibrary(templates: templates)))
     }
 
     /// Renders a template with a context of dictionaries, arrays and strings.
     public func render(_ name: String, _ context: [String: Any]) throws(TemplateErrors) -> String {
         guard let text = library.render(context, withTemplate: name) else {
             throw TemplateErrors(diagnostics: [
-                Diagnostic(.error, file: folder.appendingPathComponent("\(name).mustache"), position: .start, message: "template not found")
+                Diagnostic(
+                    .error, file: folder.appendingPathComponent("\(name).mustache"), position: .start,
+                    message: "template not found")
             ])
         }
         return text
@@ -97,8 +114,10 @@ public struct TemplateSet: Sendable {
         for case let relative as String in enumerator {
             if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative), isDirectory: &isDirectory),
-               !isDirectory.boolValue {
+            if FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(relative), isDirectory: &isDirectory),
+                !isDirectory.boolValue
+            {
                 files.append(relative)
             }
         }
@@ -113,11 +132,13 @@ public struct TemplateSet: Sendable {
             while let open = rest.range(of: "{{") {
                 let afterOpen = rest[open.upperBound...].drop { $0 == " " }
                 guard let sigil = afterOpen.first, sigil == ">" || sigil == "<",
-                      let close = afterOpen.range(of: "}}") else {
+                    let close = afterOpen.range(of: "}}")
+                else {
                     rest = rest[open.upperBound...]
                     continue
                 }
-                let name = afterOpen[afterOpen.index(after: afterOpen.startIndex)..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                let name = afterOpen[afterOpen.index(after: afterOpen.startIndex)..<close.lowerBound]
+                    .trimmingCharacters(in: .whitespaces)
                 let column = line.unicodeScalars.distance(from: line.startIndex, to: open.lowerBound) + 1
                 if !name.isEmpty && !name.hasPrefix("*") {
                     result.append((name, SourcePosition(line: lineOffset + 1, column: column)))

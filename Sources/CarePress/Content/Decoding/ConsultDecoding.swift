@@ -48,8 +48,9 @@ extension Consult {
         }
         let transcript = object.optional("transcript") { TranscriptMessage.readAll($1, $2, $0) } ?? []
         if let startedAt, let completedAt, completedAt < startedAt {
-            reader.log.error("completedAt is before startedAt", at: object.position(of: "completedAt"),
-                             path: object.path.key("completedAt"))
+            reader.log.error(
+                "completedAt is before startedAt", at: object.position(of: "completedAt"),
+                path: object.path.key("completedAt"))
         }
         guard let id, let schema, let status, let answers else { return nil }
         return Consult(

@@ -15,7 +15,8 @@ extension ConsultSchema {
         if case .array(let nodes) = object["questions"]?.value {
             for (index, question) in questions.enumerated() where !seen.insert(question.id).inserted {
                 let position = nodes.indices.contains(index) ? nodes[index].position : object.node.position
-                reader.log.error("duplicate question id '\(question.id)'", at: position, path: object.path.key("questions"))
+                reader.log.error(
+                    "duplicate question id '\(question.id)'", at: position, path: object.path.key("questions"))
             }
         }
         return ConsultSchema(
@@ -58,18 +59,22 @@ extension ConsultSchema.Question {
         guard let id, let prompt, let type else { return nil }
         let isChoice = type == .singleChoice || type == .multipleChoice
         if isChoice && options.isEmpty {
-            reader.log.error("a \(type.rawValue) question needs options", at: object.position(of: "type"), path: path.key("options"))
+            reader.log.error(
+                "a \(type.rawValue) question needs options", at: object.position(of: "type"), path: path.key("options"))
         }
         if !isChoice, let optionsNode = object["options"] {
-            reader.log.error("a \(type.rawValue) question has no options", at: optionsNode.position, path: path.key("options"),
-                             hint: "remove 'options' or make the question singleChoice or multipleChoice")
+            reader.log.error(
+                "a \(type.rawValue) question has no options", at: optionsNode.position, path: path.key("options"),
+                hint: "remove 'options' or make the question singleChoice or multipleChoice")
         }
         var optionIDs = Set<String>()
         for option in options where !optionIDs.insert(option.id).inserted {
-            reader.log.error("duplicate option id '\(option.id)'", at: object.position(of: "options"), path: path.key("options"))
+            reader.log.error(
+                "duplicate option id '\(option.id)'", at: object.position(of: "options"), path: path.key("options"))
         }
         return Self(
-            id: id, prompt: prompt, type: type, options: options, additionalInfo: object.optionalString("additionalInfo"),
+            id: id, prompt: prompt, type: type, options: options,
+            additionalInfo: object.optionalString("additionalInfo"),
             unit: object.optionalString("unit"), required: required, next: next)
     }
 }

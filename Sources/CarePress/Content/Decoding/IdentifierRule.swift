@@ -62,8 +62,9 @@ extension NodeReader {
     func timestamp(_ node: ContentNode, _ path: ValuePath) -> Timestamp? {
         guard let text = string(node, path) else { return nil }
         guard let value = Timestamp(rfc3339: text) else {
-            log.error("'\(text)' is not a date-time", at: node.position, path: path,
-                      hint: "write it as in RFC 3339, e.g. 2026-11-02T09:19:30Z")
+            log.error(
+                "'\(text)' is not a date-time", at: node.position, path: path,
+                hint: "write it as in RFC 3339, e.g. 2026-11-02T09:19:30Z")
             return nil
         }
         return value
@@ -73,7 +74,9 @@ extension NodeReader {
     func calendarDate(_ node: ContentNode, _ path: ValuePath) -> CalendarDate? {
         guard let text = string(node, path) else { return nil }
         guard let value = CalendarDate(iso: Substring(text)) else {
-            log.error("'\(text)' is not a date", at: node.position, path: path, hint: "write it as YYYY-MM-DD, e.g. 2026-11-02")
+            log.error(
+                "'\(text)' is not a date", at: node.position, path: path,
+                hint: "write it as YYYY-MM-DD, e.g. 2026-11-02")
             return nil
         }
         return value
@@ -83,13 +86,15 @@ extension NodeReader {
     func recordID(_ node: ContentNode, _ path: ValuePath) -> String? {
         guard let id = string(node, path, minLength: 1) else { return nil }
         if id.contains("/") || id.contains("\\") || id.hasPrefix(".") || id.contains("..") {
-            log.error("id '\(id)' would escape the output folder", at: node.position, path: path,
-                      hint: "ids may not contain '/', '\\' or '..', nor start with '.'")
+            log.error(
+                "id '\(id)' would escape the output folder", at: node.position, path: path,
+                hint: "ids may not contain '/', '\\' or '..', nor start with '.'")
             return nil
         }
         if Slug.make(id).isEmpty {
-            log.error("id '\(id)' has no letters or digits to make a file name from", at: node.position, path: path,
-                      hint: "use letters a-z and digits in ids, e.g. 'hl-2026-0001'")
+            log.error(
+                "id '\(id)' has no letters or digits to make a file name from", at: node.position, path: path,
+                hint: "use letters a-z and digits in ids, e.g. 'hl-2026-0001'")
             return nil
         }
         return id

@@ -8,12 +8,14 @@ extension Site {
         else { return nil }
         let title = object.requiredString("title", minLength: 1)
         let language = object.required("language") { reader, node, path in
-            reader.string(node, path, matching: isLanguageTag, described: "a BCP 47 language tag such as 'en' or 'en-GB'")
+            reader.string(
+                node, path, matching: isLanguageTag, described: "a BCP 47 language tag such as 'en' or 'en-GB'")
         }
         let disclaimer = object.requiredString("disclaimer", minLength: 1)
         let baseURL = object.optional("baseURL") { reader, node, path in
-            reader.string(node, path, matching: { MarkdownEscaping.safeWebURL($0) != nil },
-                          described: "an absolute http:// or https:// URL")
+            reader.string(
+                node, path, matching: { MarkdownEscaping.safeWebURL($0) != nil },
+                described: "an absolute http:// or https:// URL")
         }
         guard let title, let language, let disclaimer else { return nil }
         return Site(
@@ -25,7 +27,10 @@ extension Site {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         return !parts.isEmpty
             && parts.allSatisfy { part in
-                (1...8).contains(part.count) && part.unicodeScalars.allSatisfy { $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+                (1...8).contains(part.count)
+                    && part.unicodeScalars.allSatisfy {
+                        $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0)
+                    }
             }
     }
 }

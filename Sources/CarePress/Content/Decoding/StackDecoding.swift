@@ -68,8 +68,9 @@ extension SupplementStack {
         guard let id, let person, let minimal else { return nil }
         var seen = Set<String>()
         for supplement in minimal + optional where !seen.insert(supplement.id).inserted {
-            reader.log.error("duplicate supplement id '\(supplement.id)'", at: object.position(of: "minimal"),
-                             path: object.path.key("minimal"))
+            reader.log.error(
+                "duplicate supplement id '\(supplement.id)'", at: object.position(of: "minimal"),
+                path: object.path.key("minimal"))
         }
         return SupplementStack(
             id: id, createdAt: createdAt, person: person, priority: object.optionalString("priority"),
@@ -87,8 +88,9 @@ extension SupplementStack {
                 reader.array(node, path) { node, path -> String? in
                     guard let text = reader.string(node, path) else { return nil }
                     guard allowed.contains(text) else {
-                        reader.log.error("'\(text)' is not one of the allowed values", at: node.position, path: path,
-                                         hint: Suggestion.hint(for: text, in: allowed))
+                        reader.log.error(
+                            "'\(text)' is not one of the allowed values", at: node.position, path: path,
+                            hint: Suggestion.hint(for: text, in: allowed))
                         return nil
                     }
                     return text

@@ -27,7 +27,9 @@ public struct NodeReader {
             return mismatch(node, path, expected: "a string")
         }
         if text.unicodeScalars.count < minLength {
-            log.error(minLength == 1 ? "must not be empty" : "must be at least \(minLength) characters", at: node.position, path: path)
+            log.error(
+                minLength == 1 ? "must not be empty" : "must be at least \(minLength) characters", at: node.position,
+                path: path)
             return nil
         }
         return text
@@ -46,13 +48,15 @@ public struct NodeReader {
     }
 
     /// Reads one of a fixed set of strings.
-    public func choice<E: RawRepresentable & CaseIterable>(_ node: ContentNode, _ path: ValuePath, as type: E.Type) -> E?
+    public func choice<E: RawRepresentable & CaseIterable>(_ node: ContentNode, _ path: ValuePath, as type: E.Type)
+        -> E?
     where E.RawValue == String {
         guard let text = string(node, path) else { return nil }
         if let value = E(rawValue: text) { return value }
         let names = E.allCases.map(\.rawValue)
-        log.error("'\(text)' is not one of the allowed values", at: node.position, path: path,
-                  hint: Suggestion.hint(for: text, in: names))
+        log.error(
+            "'\(text)' is not one of the allowed values", at: node.position, path: path,
+            hint: Suggestion.hint(for: text, in: names))
         return nil
     }
 
@@ -68,7 +72,9 @@ public struct NodeReader {
             return mismatch(node, path, expected: "an integer")
         }
         if let range, !range.contains(value) {
-            log.error("\(value) is out of range: it must be from \(range.lowerBound) to \(range.upperBound)", at: node.position, path: path)
+            log.error(
+                "\(value) is out of range: it must be from \(range.lowerBound) to \(range.upperBound)",
+                at: node.position, path: path)
             return nil
         }
         return value
@@ -135,13 +141,15 @@ public struct NodeReader {
         for member in members {
             let memberPath = path.key(member.key)
             if seen[member.key] != nil {
-                log.error("duplicate key '\(member.key)'", at: member.keyPosition, path: memberPath,
-                          hint: "each key may appear only once; the first one is used")
+                log.error(
+                    "duplicate key '\(member.key)'", at: member.keyPosition, path: memberPath,
+                    hint: "each key may appear only once; the first one is used")
                 continue
             }
             guard keys.contains(member.key) else {
-                log.error("unknown key '\(member.key)'", at: member.keyPosition, path: memberPath,
-                          hint: Suggestion.hint(for: member.key, in: keys))
+                log.error(
+                    "unknown key '\(member.key)'", at: member.keyPosition, path: memberPath,
+                    hint: Suggestion.hint(for: member.key, in: keys))
                 continue
             }
             seen[member.key] = member.value
@@ -160,8 +168,9 @@ public struct NodeReader {
             if seen.insert(member.key).inserted {
                 result.append(member)
             } else {
-                log.error("duplicate key '\(member.key)'", at: member.keyPosition, path: path.key(member.key),
-                          hint: "each key may appear only once; the first one is used")
+                log.error(
+                    "duplicate key '\(member.key)'", at: member.keyPosition, path: path.key(member.key),
+                    hint: "each key may appear only once; the first one is used")
             }
         }
         return result

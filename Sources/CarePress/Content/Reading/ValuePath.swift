@@ -9,7 +9,11 @@ public struct ValuePath: Sendable, Hashable, CustomStringConvertible {
 
     /// The path of a member of the object at this path.
     public func key(_ key: String) -> ValuePath {
-        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0) || $0 == "-" }
+        let plain =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy {
+                $0.properties.isAlphabetic || $0 == "_" || ("0"..."9").contains($0) || $0 == "-"
+            }
         let part = plain ? key : "[\"\(key.replacingOccurrences(of: "\"", with: "\\\""))\"]"
         if text.isEmpty { return ValuePath(text: plain ? part : part) }
         return ValuePath(text: plain ? "\(text).\(part)" : "\(text)\(part)")
