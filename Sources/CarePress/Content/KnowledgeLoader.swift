@@ -26,7 +26,8 @@ enum KnowledgeLoader {
             phases.items.map { ($0.value.id, $0.node.child("id")?.position ?? $0.node.position, phases.file) },
             what: "phase id", into: &diagnostics)
 
-        let exerciseFiles = loadFolder(folder.appendingPathComponent("exercises"), &diagnostics) {
+        let exerciseFolder = folder.appendingPathComponent("exercises")
+        let exerciseFiles = loadFolder(exerciseFolder, &diagnostics) {
             Exercise.read($0, $1, source: $2)
         }
         let conditionFiles = loadFolder(folder.appendingPathComponent("conditions"), &diagnostics) {
@@ -55,7 +56,10 @@ enum KnowledgeLoader {
             if !log.hasErrors { exercises.append(exercise) }
         }
         let exerciseNames = Set(exercises.map(\.name))
-        let failedExerciseFiles = Set(exerciseFiles.filter { $0.log.hasErrors }.map(\.value.slug))
+        let failedExerciseFiles = Set(
+            diagnostics.filter { $0.severity == .error && $0.file.hasPrefix(exerciseFolder) }.map {
+                (($0.file as NSString).lastPathComponent as NSString).deletingPathExtension
+            })
 
         var conditions: [Condition] = []
         for (condition, node, log) in conditionFiles {

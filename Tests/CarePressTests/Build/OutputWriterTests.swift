@@ -1,0 +1,102 @@
+import CarePress
+import Foundation
+import Testing
+
+@Suite("Output writer")
+struct OutputWriterTests {
+    @Test func writesAtomicallyAndLeavesNoTemporaryFiles() throws {
+        let project = try TemporaryProject()
+        let writer = try OutputWriter(root: project.path("Output"))
+        #expect(try writer.write("one", to: "reports/consults/a.md") == .written)
+        #expect(try writer.write("one", to: "reports/consults/a.md") == .unchanged)
+        #expect(try writer.write("two", to: "reports/consults/a.md") == .written)
+        #expect(project.read("Output/reports/consults/a.md") == "two")
+        #expect(project.files(under: "Output") == ["reports/consults/a.md"])
+    }
+
+    @Test(arguments: [
+        "../outside.txt", "/tmp/absolute.txt", "a/../../b.txt", "a//b.txt", "./a.txt", "", "a/..", "a\\..\\b",
+    ])
+    func refusesPathsThatCouldLeaveTheOutputFolder(path: String) throws {
+        let project = try TemporaryProject()
+        let writer = try OutputWriter(root: project.path("Output"))
+        #expect(throws: OutputWriter.Failure.self) { try writer.write("x", to: path) }
+        #expect(!FileManager.default.fileExists(atPath: project.path("outside.txt")))
+        #expect(project.files(under: "Output").isEmpty)
+    }
+
+    @Test func refusesToWriteThroughASymbolicLink() throws {
+        let project = try TemporaryProject()
+        let writer = try OutputWriter(root: project.path("Output"))
+        try FileManager.default.createDirectory(atPath: project.path("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: project.path("Output/reports"), withDestinationPath: project.path("elsewhere"))
+        #expect(throws: OutputWriter.Failure.self) { try writer.write("x", to: "reports/a.md") }
+        #expect(project.files(under: "elsewhere").isEmpty)
+    }
+
+    @Test func replacesALinkAtTheTargetInsteadOfWritingThroughIt() throws {
+        let project = try TemporaryProject()
+        let writer = try OutputWriter(root: project.path("Output"))
+        try project.write("secret.txt", "keep")
+        try FileManager.default.createSymbolicLink(
+            atPath: project.path("Output/a.md"), withDestinationPath: project.path("secret.txt"))
+        try writer.write("new", to: "a.md")
+        #expect(project.read("secret.txt") == "keep")
+        #expect(project.read("Output/a.md") == "new")
+    }
+}
+
+@Suite("Slugs and relative links")
+struct PathNamingTests {
+    @Test(arguments: [
+        ("ACL Tear", "acl-tear"), ("Golfer's Elbow", "golfer-s-elbow"), ("  --Wrist  Sprain--", "wrist-sprain"),
+        ("hl-2026-0001", "hl-2026-0001"), ("../x", "x"), ("Café au lait", "caf-au-lait"), ("日本", ""),
+    ])
+    func slug(name: String, expected: String) {
+        #expect(Slug.make(name) == expected)
+    }
+
+    @Test func relativeLinks() {
+        #expect(
+            RelativeLink.to("guide/exercises/step-ups.html", from: "guide/conditions/acl-tear.html")
+                == "../exercises/step-ups.html")
+        #expect(
+            RelativeLink.to("guide/conditions/acl-tear.html", from: "reports/physio/pg-1.html")
+                == "../../guide/conditions/acl-tear.html")
+        #expect(RelativeLink.to("index.html", from: "index.html") == "index.html")
+        #expect(RelativeLink.to("reports/index.html", from: "index.html") == "reports/index.html")
+        #expect(RelativeLink.to("guide/phases.html", from: "guide/index.html") == "phases.html")
+        #expect(RelativeLink.root(from: "reports/consults/a.html") == "../../")
+        #expect(RelativeLink.root(from: "index.html") == "")
+    }
+}
+
+@Suite("Dates")
+struct DateTests {
+    @Test func parsesRFC3339() throws {
+        let time = try #require(Timestamp(rfc3339: "2026-11-02T09:19:30Z"))
+        #expect(time.longDescription == "2 November 2026, 09:19 (UTC)")
+        let offset = try #require(Timestamp(rfc3339: "2026-11-02T10:19:30.250+01:00"))
+        #expect(offset.epochSeconds == time.epochSeconds)
+        #expect(offset.longDescription == "2 November 2026, 10:19 (UTC+01:00)")
+        #expect(time.epochSeconds == 1_793_611_170)
+    }
+
+    @Test(arguments: [
+        "2026-11-02", "2026-13-02T09:19:30Z", "2026-02-30T00:00:00Z", "2026-11-02T25:00:00Z", "2026-11-02T09:19:30",
+        "yesterday", "2026-11-02T09:19:30+0100",
+    ])
+    func rejectsWhatIsNotADateTime(text: String) {
+        #expect(Timestamp(rfc3339: text) == nil)
+    }
+
+    @Test func calendarDates() throws {
+        #expect(CalendarDate(iso: "2024-02-29")?.longDescription == "29 February 2024")
+        #expect(CalendarDate(iso: "2026-02-29") == nil)
+        let a = try #require(CalendarDate(iso: "2026-11-15"))
+        let b = try #require(CalendarDate(iso: "2026-12-01"))
+        #expect(b.dayNumber - a.dayNumber == 16)
+        #expect(CalendarDate(iso: "1970-01-01")?.dayNumber == 0)
+    }
+}
