@@ -1,0 +1,121 @@
+/// Finds the conditions of the knowledge store that best fit a concern in a patient's own words.
+///
+/// The same algorithm serves `carepress match`, the physio reports' fallback and (ported to JavaScript over the
+/// same index) the guide's search:
+///
+/// 1. The concern is folded into words (`ConcernText`). A word not in the vocabulary is replaced by the one
+///    vocabulary word within one edit of it, when there is exactly one and both are long enough (`kne` → `knee`).
+/// 2. A term whose words all appear consecutively scores its weight; a term of several words that all appear,
+///    but apart, scores half (rounded down).
+/// 3. Conditions are ranked by total score, then by name; those that score nothing are left out.
+public struct ConditionMatcher: Sendable {
+    /// One condition that fits a concern.
+    public struct Match: Sendable, Hashable {
+        /// The condition's name.
+        public var name: String
+        /// Its file-name form.
+        public var slug: String
+        /// Its body area id.
+        public var area: String
+        /// How well it fits: the sum of its matched terms' weights.
+        public var score: Int
+        /// The matched terms, as folded words joined by spaces, in the order they are listed.
+        public var matchedTerms: [String]
+    }
+
+    /// The index scored against.
+    public let index: MatcherIndex
+    private let vocabulary: Set<String>
+
+    /// Creates a matcher over a knowledge store.
+    public init(knowledge: KnowledgeStore) {
+        self.init(index: MatcherIndex(knowledge: knowledge))
+    }
+
+    /// Creates a matcher over an index.
+    public init(index: MatcherIndex) {
+        self.index = index
+        self.vocabulary = Set(index.vocabulary)
+    }
+
+    /// The best `limit` conditions for a concern, optionally only within one body area.
+    public func matches(for concern: String, area: String? = nil, limit: Int = 3) -> [Match] {
+        let words = corrected(ConcernText.words(concern))
+        guard !words.isEmpty else { return [] }
+        var results: [Match] = []
+        for entry in index.entries where area == nil || entry.area == area {
+            var score = 0
+            var matched: [String] = []
+            for term in entry.terms {
+                let points: Int
+                if Self.containsRun(words, term.words) {
+                    points = term.weight
+                } else if term.words.count > 1 && term.words.allSatisfy(words.contains) {
+                    points = term.weight / 2
+                } else {
+                    continue
+                }
+                score += points
+                matched.append(term.words.joined(separator: " "))
+            }
+            if score > 0 {
+                results.append(Match(name: entry.name, slug: entry.slug, area: entry.area, score: score, matchedTerms: matched))
+            }
+        }
+        results.sort { ($1.score, $0.name) < ($0.score, $1.name) }
+        return Array(results.prefix(limit))
+    }
+
+    /// The concern's words with likely typos replaced by the vocabulary word they were meant to be.
+    func corrected(_ words: [String]) -> [String] {
+        words.map { word in
+            guard !vocabulary.contains(word), word.count >= 3 else { return word }
+            var candidate: String?
+            for known in index.vocabulary where known.count >= 4 && abs(known.count - word.count) <= 1 {
+                if Self.withinOneEdit(word, known) {
+                    if candidate != nil { return word }  // ambiguous: leave it alone
+                    candidate = known
+                }
+            }
+            return candidate ?? word
+        }
+    }
+
+    /// Whether `needle` appears in `words` as consecutive words.
+    static func containsRun(_ words: [String], _ needle: [String]) -> Bool {
+        guard !needle.isEmpty, needle.count <= words.count else { return false }
+        for start in 0...(words.count - needle.count) where words[start] == needle[0] {
+            if Array(words[start..<(start + needle.count)]) == needle { return true }
+        }
+        return false
+    }
+
+    /// Whether one insertion, deletion or substitution turns `a` into `b`.
+    static func withinOneEdit(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.unicodeScalars)
+        let y = Array(b.unicodeScalars)
+        if x == y { return true }
+        if abs(x.count - y.count) > 1 { return false }
+        var i = 0
+        var j = 0
+        var edits = 0
+        while i < x.count && j < y.count {
+            if x[i] == y[j] {
+                i += 1
+                j += 1
+                continue
+            }
+            edits += 1
+            if edits > 1 { return false }
+            if x.count > y.count {
+                i += 1
+            } else if x.count < y.count {
+                j += 1
+            } else {
+                i += 1
+                j += 1
+            }
+        }
+        return edits + (x.count - i) + (y.count - j) <= 1
+    }
+}
