@@ -80,8 +80,9 @@ public enum MarkdownEscaping {
 
     /// Writes `url` as a link destination for `[text](HERE)` or `![alt](HERE)`, in the `<...>` form.
     ///
-    /// The destination CommonMark reads back is exactly `url`: `<`, `>`, `\` and `&` get a backslash (so no entity
-    /// is decoded), and spaces and control characters (including NUL, tabs and line endings), which could end the
+    /// The destination CommonMark reads back is exactly `url`: `<`, `>` and `\` get a backslash, `&` is written as
+    /// `&#38;` (so text such as `&amp;` is not decoded: libcmark decodes entities in destinations even after a
+    /// backslash), and spaces and control characters (including NUL, tabs and line endings), which could end the
     /// destination or be trimmed from it, are percent-encoded as UTF-8 (`%20`, `%0A`). `%` itself is left alone, so
     /// existing percent-escapes keep their meaning. libcmark percent-encodes the `href` it writes (spaces, non-ASCII
     /// and other characters not allowed in a URL), which does not change where the link goes.
@@ -93,9 +94,13 @@ public enum MarkdownEscaping {
         output.reserveCapacity(url.utf8.count + 8)
         for byte in url.utf8 {
             switch byte {
-            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "&"):
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"):
                 output.append(UInt8(ascii: "\\"))
                 output.append(byte)
+            case UInt8(ascii: "&"):
+                // libcmark decodes entities in a destination before backslash escapes, so `\&amp;` would still
+                // become `&`; a reference to `&` itself is decoded once and leaves what follows alone.
+                output.append(contentsOf: "&#38;".utf8)
             case 0x00...0x20, 0x7F:
                 output.append(UInt8(ascii: "%"))
                 output.append(hexDigits[Int(byte >> 4)])
