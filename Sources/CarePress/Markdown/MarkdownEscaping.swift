@@ -15,9 +15,9 @@ public enum MarkdownEscaping {
     /// - Line feed, carriage return, vertical tab and form feed become the numeric character references `&#10;`,
     ///   `&#13;`, `&#11;` and `&#12;`: they come out as the same characters in the HTML, but the result is always
     ///   one line, so it can never start a new block.
-    /// - Spaces and tabs in the whitespace at the start and at the end of `text` become `&#32;` and `&#9;`, so that
-    ///   CommonMark neither trims them nor reads them as indentation; spaces and tabs inside the text stay as they
-    ///   are.
+    /// - Spaces and tabs in the run of whitespace (space, tab, line feed, vertical tab, form feed, carriage return) at
+    ///   the start and in the run at the end of `text` become `&#32;` and `&#9;`, so that CommonMark neither trims
+    ///   them nor reads them as indentation; spaces and tabs between other characters stay as they are.
     /// - NUL cannot survive CommonMark (it must become U+FFFD), so it is written as U+FFFD.
     /// - A byte order mark (U+FEFF) becomes `&#65279;`, because libcmark drops one at the start of a document.
     /// - Everything else, including other control characters and all non-ASCII text (right-to-left scripts,
@@ -63,7 +63,7 @@ public enum MarkdownEscaping {
         var paragraphs: [String] = []
         var lines: [String] = []
         for line in splitLines(text) {
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            if line.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" }) {
                 if !lines.isEmpty {
                     paragraphs.append(lines.joined(separator: "\\\n"))
                     lines.removeAll()
