@@ -1,14 +1,52 @@
 import Foundation
 
-/// Runs the built `carepress` binary as a user would.
+/// Runs the built `carepress` program (and the reference `cmark`) as child processes, as a user would.
 enum CLI {
     /// What a run printed and how it ended.
-    struct Run {
-        var status: Int32
-        var stdout: Data
-        var stderr: Data
-        var out: String { String(decoding: stdout, as: UTF8.self) }
-        var err: String { String(decoding: stderr, as: UTF8.self) }
+    typealias Output = (status: Int32, stdout: Data, stderr: Data)
+
+    /// The product folder `swift build` wrote `carepress` to, or nil when it cannot be found.
+    ///
+    /// On Linux the test runner is `<product folder>/CarePressPackageTests.xctest`; on macOS it is a bundle inside
+    /// the product folder. Both are searched upwards from the runner; as a last resort, `.build/debug` of the package.
+    static let productDirectory: URL? = {
+        var starts: [URL] = []
+        if let runner = CommandLine.arguments.first {
+            starts.append(URL(fileURLWithPath: runner).resolvingSymlinksInPath())
+        }
+        if let executable = Bundle.main.executableURL {
+            starts.append(executable.resolvingSymlinksInPath())
+        }
+        starts.append(Bundle.main.bundleURL.resolvingSymlinksInPath())
+        for start in starts {
+            var directory = start.deletingLastPathComponent()
+            for _ in 0..<5 {
+                if isProgram(directory.appendingPathComponent("carepress")) {
+                    return directory
+                }
+                directory = directory.deletingLastPathComponent()
+            }
+        }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let debug = packageRoot.appendingPathComponent(".build/debug")
+        return isProgram(debug.appendingPathComponent("carepress")) ? debug : nil
+    }()
+
+    /// The `carepress` executable, or nil when it has not been built.
+    static var carepress: URL? { productDirectory?.appendingPathComponent("carepress") }
+
+    /// The reference `cmark` program, or nil when it is not installed.
+    static let cmark: URL? = {
+        let pathDirectories = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        let candidates = pathDirectories.map { $0 + "/cmark" } + ["/usr/bin/cmark", "/usr/local/bin/cmark"]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }.map(URL.init(fileURLWithPath:))
+    }()
+
+    /// A program the tests need that is not there.
+    struct MissingProgram: Error, CustomStringConvertible {
+        /// What is missing and how to get it.
+        let description: String
     }
 
     /// The repository root, found from this file's path.
@@ -18,47 +56,56 @@ enum CLI {
     /// The fixtures folder of the CLI tests.
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    /// The `carepress` binary next to the test bundle (`swift build` puts both in the same products folder).
-    static let binary: URL = {
-        var folder = Bundle.main.bundleURL
-        for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("carepress")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            folder.deleteLastPathComponent()
+    /// Runs `carepress` with `arguments` in a folder (the test's own by default), feeding it `stdin`.
+    static func run(_ arguments: [String], in directory: URL? = nil, stdin: Data = Data()) throws -> Output {
+        guard let carepress else {
+            throw MissingProgram(description: "the carepress executable was not found; run `swift build` first")
         }
-        return repository.appendingPathComponent(".build/debug/carepress")
-    }()
+        return try run(carepress, arguments, in: directory, stdin: stdin)
+    }
 
-    /// Runs `carepress` with arguments, in a folder, feeding stdin; reads both streams fully.
-    static func run(_ arguments: [String], in directory: URL? = nil, stdin: Data = Data()) throws -> Run {
+    /// Runs `program` with `arguments`, feeding it `stdin` while collecting its stdout and stderr.
+    static func run(_ program: URL, _ arguments: [String], in directory: URL? = nil, stdin: Data) throws -> Output {
+        // A program that exits without reading its input must not kill the test runner with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = program
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         let input = Pipe()
         let output = Pipe()
-        let error = Pipe()
+        let errors = Pipe()
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = error
+        process.standardError = errors
         try process.run()
-        let group = DispatchGroup()
-        nonisolated(unsafe) var outData = Data()
-        nonisolated(unsafe) var errData = Data()
-        group.enter()
-        DispatchQueue.global().async {
-            outData = output.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
+        let writer = input.fileHandleForWriting
+        let errorReader = errors.fileHandleForReading
+        let errorText = ErrorText()
+        let finished = DispatchGroup()
+        DispatchQueue.global().async(group: finished) {
+            try? writer.write(contentsOf: stdin)
+            try? writer.close()
         }
-        group.enter()
-        DispatchQueue.global().async {
-            errData = error.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
+        DispatchQueue.global().async(group: finished) {
+            errorText.data = errorReader.readDataToEndOfFile()
         }
-        input.fileHandleForWriting.write(stdin)
-        try input.fileHandleForWriting.close()
-        group.wait()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        finished.wait()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: outData, stderr: errData)
+        return (process.terminationStatus, stdout, errorText.data)
+    }
+
+    /// Whether `url` is an executable regular file.
+    private static func isProgram(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            && FileManager.default.isExecutableFile(atPath: url.path)
+    }
+
+    /// What a child process wrote to stderr, filled in by the queue that reads it before the group is left.
+    private final class ErrorText: @unchecked Sendable {
+        /// The bytes read.
+        var data = Data()
     }
 }

@@ -15,9 +15,9 @@ public enum MarkdownEscaping {
     /// - Line feed, carriage return, vertical tab and form feed become the numeric character references `&#10;`,
     ///   `&#13;`, `&#11;` and `&#12;`: they come out as the same characters in the HTML, but the result is always
     ///   one line, so it can never start a new block.
-    /// - Spaces and tabs in the whitespace at the start and at the end of `text` become `&#32;` and `&#9;`, so that
-    ///   CommonMark neither trims them nor reads them as indentation; spaces and tabs inside the text stay as they
-    ///   are.
+    /// - Spaces and tabs in the run of whitespace (space, tab, line feed, vertical tab, form feed, carriage return) at
+    ///   the start and in the run at the end of `text` become `&#32;` and `&#9;`, so that CommonMark neither trims
+    ///   them nor reads them as indentation; spaces and tabs between other characters stay as they are.
     /// - NUL cannot survive CommonMark (it must become U+FFFD), so it is written as U+FFFD.
     /// - A byte order mark (U+FEFF) becomes `&#65279;`, because libcmark drops one at the start of a document.
     /// - Everything else, including other control characters and all non-ASCII text (right-to-left scripts,
@@ -63,7 +63,7 @@ public enum MarkdownEscaping {
         var paragraphs: [String] = []
         var lines: [String] = []
         for line in splitLines(text) {
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            if line.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" }) {
                 if !lines.isEmpty {
                     paragraphs.append(lines.joined(separator: "\\\n"))
                     lines.removeAll()
@@ -80,8 +80,9 @@ public enum MarkdownEscaping {
 
     /// Writes `url` as a link destination for `[text](HERE)` or `![alt](HERE)`, in the `<...>` form.
     ///
-    /// The destination CommonMark reads back is exactly `url`: `<`, `>`, `\` and `&` get a backslash (so no entity
-    /// is decoded), and spaces and control characters (including NUL, tabs and line endings), which could end the
+    /// The destination CommonMark reads back is exactly `url`: `<`, `>` and `\` get a backslash, `&` is written as
+    /// `&#38;` (so text such as `&amp;` is not decoded: libcmark decodes entities in destinations even after a
+    /// backslash), and spaces and control characters (including NUL, tabs and line endings), which could end the
     /// destination or be trimmed from it, are percent-encoded as UTF-8 (`%20`, `%0A`). `%` itself is left alone, so
     /// existing percent-escapes keep their meaning. libcmark percent-encodes the `href` it writes (spaces, non-ASCII
     /// and other characters not allowed in a URL), which does not change where the link goes.
@@ -93,9 +94,13 @@ public enum MarkdownEscaping {
         output.reserveCapacity(url.utf8.count + 8)
         for byte in url.utf8 {
             switch byte {
-            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "&"):
+            case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"):
                 output.append(UInt8(ascii: "\\"))
                 output.append(byte)
+            case UInt8(ascii: "&"):
+                // libcmark decodes entities in a destination before backslash escapes, so `\&amp;` would still
+                // become `&`; a reference to `&` itself is decoded once and leaves what follows alone.
+                output.append(contentsOf: "&#38;".utf8)
             case 0x00...0x20, 0x7F:
                 output.append(UInt8(ascii: "%"))
                 output.append(hexDigits[Int(byte >> 4)])
