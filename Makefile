@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN_RELEASE := .build/release/carepress
 
-.PHONY: run build test test-deps lint format unit clean
+.PHONY: run build test test-deps lint format unit pytest clean
 
 run: build
 	$(BIN_RELEASE) build --content Content --templates Templates --output Output; status=$$?; \
@@ -12,7 +12,7 @@ build:
 	@scripts/ensure-deps build
 	$(SWIFT) build -c release --product carepress
 
-test: test-deps lint unit
+test: test-deps lint unit pytest
 
 test-deps:
 	@scripts/ensure-deps test
@@ -20,6 +20,10 @@ test-deps:
 unit:
 	$(SWIFT) build
 	$(SWIFT) test
+
+pytest:
+	$(SWIFT) build
+	.venv/bin/python -m pytest -q Tests/python
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests
