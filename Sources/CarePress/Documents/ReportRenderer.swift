@@ -37,7 +37,7 @@ public struct ReportRenderer: Sendable {
         let page = PageRenderer.Page(
             path: summary.htmlPath, title: title,
             breadcrumbs: [.init("Home", "index.html"), .init("Reports", "reports/index.html"), .init(title)],
-            kind: "report \(record.kind.rawValue)")
+            kind: "report \(record.kind.rawValue)", isStandalone: true)
         let output = try pages.render(template, context, page: page)
         let markdownPath = ReportPaths.markdown(kind: record.kind, id: record.id)
         return (

@@ -6,18 +6,21 @@ public enum MarkdownEscaping {
     /// Escapes `text` so that it renders literally as inline content, on a single Markdown line.
     ///
     /// The result can be placed anywhere inline text can: as a whole paragraph, after `- ` in a list item, after
-    /// `# ` in an ATX heading, or between `[` and `](destination)` as link text. CommonMark (safe or unsafe, with or
-    /// without `.smart`) then renders exactly the characters of `text`, with these rules:
+    /// `# ` in an ATX heading, or between `[` and `](destination)` as link text. CommonMark (safe or unsafe, without
+    /// `.smart`, which CarePress never uses for untrusted text) then renders exactly the characters of `text`:
     ///
-    /// - Every ASCII punctuation character gets a backslash before it (`*` → `\*`), so no emphasis, link, code span,
-    ///   raw HTML, entity (`&amp;` stays the text `&amp;`), autolink, list marker, heading marker, block quote,
-    ///   thematic break or smart punctuation can start.
+    /// - The characters that can start inline or block markup get a backslash before them: `\` `` ` `` `*` `_` `[`
+    ///   `]` `(` `)` `<` `>` `&` `!` `#` `|` `~` `{` `}`. So no emphasis, link, image, code span, raw HTML, entity
+    ///   (`&amp;` stays the text `&amp;`), autolink, heading, block quote or fence can start. Other punctuation
+    ///   (`.` `,` `:` `-` `'` `"` …) stays as it is, so the Markdown reads naturally.
+    /// - At the start of the text, a `-`, `+` or `=` (list item, setext underline) and the `.` after 1 to 9 digits
+    ///   (ordered list) get a backslash too.
     /// - Line feed, carriage return, vertical tab and form feed become the numeric character references `&#10;`,
     ///   `&#13;`, `&#11;` and `&#12;`: they come out as the same characters in the HTML, but the result is always
     ///   one line, so it can never start a new block.
-    /// - Spaces and tabs in the run of whitespace (space, tab, line feed, vertical tab, form feed, carriage return) at
-    ///   the start and in the run at the end of `text` become `&#32;` and `&#9;`, so that CommonMark neither trims
-    ///   them nor reads them as indentation; spaces and tabs between other characters stay as they are.
+    /// - Spaces and tabs in the whitespace at the start and at the end of `text` become `&#32;` and `&#9;`, so that
+    ///   CommonMark neither trims them nor reads them as indentation or a hard line break; spaces and tabs inside
+    ///   the text stay as they are.
     /// - NUL cannot survive CommonMark (it must become U+FFFD), so it is written as U+FFFD.
     /// - A byte order mark (U+FEFF) becomes `&#65279;`, because libcmark drops one at the start of a document.
     /// - Everything else, including other control characters and all non-ASCII text (right-to-left scripts,
@@ -31,6 +34,7 @@ public enum MarkdownEscaping {
             output.reserveCapacity(utf8.count + utf8.count / 4 + 8)
             let leadingEnd = utf8.firstIndex { !isEdgeWhitespace($0) } ?? utf8.count
             let trailingStart = (utf8.lastIndex { !isEdgeWhitespace($0) } ?? -1) + 1
+            let listMarker = lineStartMarker(utf8, from: leadingEnd)
             var index = 0
             while index < utf8.count {
                 let byte = utf8[index]
@@ -40,7 +44,12 @@ public enum MarkdownEscaping {
                     index += 3
                     continue
                 }
-                appendEscaped(byte, atEdge: atEdge, to: &output)
+                if index == listMarker {
+                    output.append(UInt8(ascii: "\\"))
+                    output.append(byte)
+                } else {
+                    appendEscaped(byte, atEdge: atEdge, to: &output)
+                }
                 index += 1
             }
             return String(decoding: output, as: UTF8.self)
@@ -179,6 +188,24 @@ public enum MarkdownEscaping {
         return candidate
     }
 
+    /// The index of the byte that would make the text's first line a list item or setext underline: a leading `-`,
+    /// `+` or `=`, or the `.` after 1 to 9 leading digits; -1 when there is none.
+    private static func lineStartMarker(_ utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start < utf8.count else { return -1 }
+        switch utf8[start] {
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "="):
+            return start
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            var end = start
+            while end < utf8.count, end - start < 10, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[end]) {
+                end += 1
+            }
+            return end - start <= 9 && end < utf8.count && utf8[end] == UInt8(ascii: ".") ? end : -1
+        default:
+            return -1
+        }
+    }
+
     /// Upper-case hexadecimal digits for percent-encoding.
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
@@ -211,7 +238,10 @@ public enum MarkdownEscaping {
             output.append(contentsOf: "&#32;".utf8)
         case 0x0A, 0x0B, 0x0C, 0x0D:
             output.append(contentsOf: "&#\(byte);".utf8)
-        case 0x21...0x2F, 0x3A...0x40, 0x5B...0x60, 0x7B...0x7E:
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+            UInt8(ascii: "]"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+            UInt8(ascii: "&"), UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "|"), UInt8(ascii: "~"),
+            UInt8(ascii: "{"), UInt8(ascii: "}"):
             output.append(UInt8(ascii: "\\"))
             output.append(byte)
         default:

@@ -59,7 +59,8 @@ public struct ConditionMatcher: Sendable {
                 matched.append(term.words.joined(separator: " "))
             }
             if score > 0 {
-                results.append(Match(name: entry.name, slug: entry.slug, area: entry.area, score: score, matchedTerms: matched))
+                results.append(
+                    Match(name: entry.name, slug: entry.slug, area: entry.area, score: score, matchedTerms: matched))
             }
         }
         results.sort { ($1.score, $0.name) < ($0.score, $1.name) }

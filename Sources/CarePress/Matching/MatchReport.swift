@@ -27,10 +27,12 @@ public struct MatchReport: Sendable, Codable {
     public init(concern: String, area: String?, knowledge: KnowledgeStore, limit: Int = 3) {
         self.concern = concern
         self.area = area
-        self.matches = ConditionMatcher(knowledge: knowledge).matches(for: concern, area: area, limit: limit).compactMap { match in
+        self.matches = ConditionMatcher(knowledge: knowledge).matches(for: concern, area: area, limit: limit).compactMap
+        { match in
             guard let condition = knowledge.condition(named: match.name) else { return nil }
-            return Item(name: match.name, area: match.area, score: match.score, summary: condition.summary,
-                        page: GuidePaths.condition(condition))
+            return Item(
+                name: match.name, area: match.area, score: match.score, summary: condition.summary,
+                page: GuidePaths.condition(condition))
         }
     }
 

@@ -73,8 +73,9 @@ public struct MatcherIndex: Sendable, Codable, Hashable {
                 let base = term.words.reduce(0) { $0 + (weights[$1] ?? 0) }
                 return Term(words: term.words, weight: term.isName ? base * 2 : base)
             }
-            return Entry(name: raw.condition.name, slug: raw.condition.slug, area: raw.condition.bodyArea,
-                         summary: raw.condition.summary, terms: terms)
+            return Entry(
+                name: raw.condition.name, slug: raw.condition.slug, area: raw.condition.bodyArea,
+                summary: raw.condition.summary, terms: terms)
         }
         vocabulary = Set(entries.flatMap { $0.terms.flatMap(\.words) }).sorted()
         stopWords = ConcernText.stopWords.sorted()

@@ -26,14 +26,20 @@ public struct PageRenderer: Sendable {
         public var kind: String
         /// Whether the page loads the guide's search script.
         public var hasSearch: Bool
+        /// Whether the stylesheet is inlined, so the page displays correctly as a single file (reports).
+        public var isStandalone: Bool
 
         /// Describes a page.
-        public init(path: String, title: String, breadcrumbs: [Crumb], kind: String, hasSearch: Bool = false) {
+        public init(
+            path: String, title: String, breadcrumbs: [Crumb], kind: String, hasSearch: Bool = false,
+            isStandalone: Bool = false
+        ) {
             self.path = path
             self.title = title
             self.breadcrumbs = breadcrumbs
             self.kind = kind
             self.hasSearch = hasSearch
+            self.isStandalone = isStandalone
         }
     }
 
@@ -87,6 +93,9 @@ public struct PageRenderer: Sendable {
                 return item
             },
         ]
+        if page.isStandalone {
+            context["inlineStylesheet"] = templates.stylesheet
+        }
         context.merge(extra) { _, new in new }
         return try templates.render(Self.layout, context)
     }

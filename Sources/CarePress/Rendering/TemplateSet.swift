@@ -12,6 +12,8 @@ public struct TemplateSet: Sendable {
     public let names: Set<String>
     /// The theme's asset files (paths relative to `assets/`), sorted.
     public let assets: [String]
+    /// The text of `assets/style.css`, which standalone pages (reports) inline.
+    public let stylesheet: String
     private let library: MustacheLibrary
 
     /// The first line every Markdown template must have, so that values are escaped for Markdown.
@@ -84,9 +86,21 @@ public struct TemplateSet: Sendable {
             return .failure(TemplateErrors(diagnostics: diagnostics.sorted()))
         }
         let assets = files.filter { $0.hasPrefix("assets/") }.map { String($0.dropFirst("assets/".count)) }
+        let stylesheetPath = folder.appendingPathComponent("assets/style.css")
+        let stylesheet = FileManager.default.contents(atPath: stylesheetPath).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        guard let stylesheet else {
+            return .failure(
+                TemplateErrors(diagnostics: [
+                    Diagnostic(
+                        .error, file: stylesheetPath, position: .start, message: "stylesheet not found",
+                        hint: "the theme needs assets/style.css; copy it from the default Templates/")
+                ]))
+        }
         return .success(
             TemplateSet(
-                folder: folder, names: Set(templates.keys), assets: assets,
+                folder: folder, names: Set(templates.keys), assets: assets, stylesheet: stylesheet,
                 library: MustacheLibrary(templates: templates)))
     }
 

@@ -7,6 +7,7 @@ struct TemplateSetTests {
     func load(_ files: [String: String], requiring: [String] = []) throws -> Result<TemplateSet, TemplateErrors> {
         let project = try TemporaryProject()
         for (name, text) in files { try project.write("Templates/\(name)", text) }
+        try project.write("Templates/assets/style.css", "body { margin: 0 }\n")
         return TemplateSet.load(from: project.path("Templates"), requiring: requiring)
     }
 

@@ -22,7 +22,6 @@ struct MarkdownEscapingPropertyTests {
             let literal = Self.literal(text)
             let contexts: [(markdown: String, options: MarkdownOptions, expected: RenderedHTML)] = [
                 (escaped, [], paragraph(literal)),
-                (escaped, .smart, paragraph(literal)),
                 (escaped, .unsafe, paragraph(literal)),
                 ("a " + escaped + " b", [], paragraph("a " + literal + " b")),
                 (
@@ -30,7 +29,7 @@ struct MarkdownEscapingPropertyTests {
                     RenderedHTML(tags: ["<ul>", "<li>", "</li>", "</ul>"], texts: ["", "\n", literal, "\n", "\n"])
                 ),
                 ("# " + escaped, [], RenderedHTML(tags: ["<h1>", "</h1>"], texts: ["", literal, "\n"])),
-                ("## " + escaped + " ##", .smart, RenderedHTML(tags: ["<h2>", "</h2>"], texts: ["", literal, "\n"])),
+                ("## " + escaped + " ##", [], RenderedHTML(tags: ["<h2>", "</h2>"], texts: ["", literal, "\n"])),
                 (
                     "[" + escaped + "](<https://example.com/>)", [],
                     RenderedHTML(

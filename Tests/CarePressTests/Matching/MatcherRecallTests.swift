@@ -13,7 +13,8 @@ struct HeldOutConcerns: Decodable {
     var concerns: [Concern]
 
     static func load() throws -> HeldOutConcerns {
-        let url = TemporaryProject.repository.appendingPathComponent("Tests/CarePressTests/Fixtures/matcher/concerns.json")
+        let url = TemporaryProject.repository.appendingPathComponent(
+            "Tests/CarePressTests/Fixtures/matcher/concerns.json")
         return try JSONDecoder().decode(HeldOutConcerns.self, from: Data(contentsOf: url))
     }
 }

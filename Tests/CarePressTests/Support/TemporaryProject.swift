@@ -58,7 +58,11 @@ struct TemporaryProject {
 
     /// Every file under a folder of the project, as sorted relative paths.
     func files(under relative: String) -> [String] {
-        let base = root.appendingPathComponent(relative).path
+        Self.listFiles(under: root.appendingPathComponent(relative).path)
+    }
+
+    /// Every file under a folder, as sorted relative paths.
+    static func listFiles(under base: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: base) else { return [] }
         var result: [String] = []
         for case let file as String in enumerator {
