@@ -39,8 +39,8 @@ enum YAMLAliasKeyGuard {
         var openQuote: Unicode.Scalar?
         /// How many `[` / `{` are open.
         var flowDepth = 0
-        /// Where the outermost open flow collection started.
-        var flowStart = SourcePosition.start
+        /// Where each open flow collection started, innermost last.
+        var flowStarts: [SourcePosition] = []
         /// Lines indented more than this belong to a block scalar (`|`, `>`) being skipped.
         var blockScalarParentIndent: Int?
         /// Whether the last token was an explicit key indicator (`?`), so the next one is a key.
@@ -131,14 +131,15 @@ enum YAMLAliasKeyGuard {
                     keyColumn = lastScalarStart
                     i += 1
                 case "[", "{":
-                    if flowDepth == 0 { flowStart = position }
+                    flowStarts.append(position)
                     flowDepth += 1
                     i += 1
                 case "]", "}":
+                    let start = flowStarts.popLast() ?? position
                     flowDepth = max(0, flowDepth - 1)
                     i += 1
-                    if flowDepth == 0, followedByColon(i), firstComplexKey == nil {
-                        firstComplexKey = (flowStart, false)
+                    if followedByColon(i), firstComplexKey == nil {
+                        firstComplexKey = (start, false)
                     }
                 case ",":
                     i += 1
