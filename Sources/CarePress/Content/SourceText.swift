@@ -96,7 +96,16 @@ public enum SourceText {
         let count = buffer.count
         var index = start
         while index < count {
-            // ASCII fast path: eight bytes at a time.
+            // ASCII fast path: 32, then eight bytes at a time.
+            while index + 32 <= count {
+                let block = UnsafeRawPointer(base + index)
+                let word =
+                    block.loadUnaligned(as: UInt64.self) | block.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                    | block.loadUnaligned(fromByteOffset: 16, as: UInt64.self)
+                    | block.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                index += 32
+            }
             while index + 8 <= count {
                 let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
                 if word & 0x8080_8080_8080_8080 != 0 { break }
@@ -149,5 +158,11 @@ public enum SourceText {
             offset += 1
         }
         return length
+    }
+
+    /// `U+00A0`.
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

@@ -60,7 +60,7 @@ public enum YAMLLoader {
             let position = offset.map { characterPosition(in: text, characterOffset: $0) } ?? .start
             var message = problem
             if value >= 0, let scalar = Unicode.Scalar(UInt32(value)) {
-                message += " (\(JSONParser.ByteParser.codePoint(scalar)))"
+                message += " (\(SourceText.codePoint(scalar)))"
             }
             return SyntaxError(
                 at: SourcePosition(line: position.line + lineOffset, column: position.column), message)
