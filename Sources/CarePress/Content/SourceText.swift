@@ -11,10 +11,7 @@ public enum SourceText {
     /// Throws "file is empty" at 1:1 for a file that holds nothing but whitespace, and an error at the
     /// first byte that does not start a valid UTF-8 character otherwise.
     public static func decode(_ bytes: [UInt8]) throws(SyntaxError) -> String {
-        let start: Int
-        do {
-            start = try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) in try validate(buffer) }
-        }
+        let start = try bytes.withUnsafeBufferPointer { buffer throws(SyntaxError) in try validate(buffer) }
         return String(decoding: bytes[start...], as: UTF8.self)
     }
 

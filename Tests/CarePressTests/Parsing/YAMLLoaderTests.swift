@@ -231,6 +231,18 @@ extension Parsing {
             }
         }
 
+        @Test("deep but allowed nesting converts without overflowing the stack")
+        func deepNesting() throws {
+            let depth = 900
+            var node = try YAMLLoader.parse(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
+            var levels = 1
+            while case .array(let elements) = node.value, let first = elements.first {
+                node = first
+                levels += 1
+            }
+            #expect(levels == depth)
+        }
+
         @Test("a BOM is dropped and not counted")
         func bom() throws {
             let root = try YAMLLoader.parse("\u{FEFF}a: 1\nb: 2\n")
