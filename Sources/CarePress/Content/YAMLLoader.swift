@@ -16,6 +16,9 @@ public enum YAMLLoader {
         if text.unicodeScalars.allSatisfy({ $0.properties.isWhitespace || $0 == "\u{FEFF}" }) {
             throw SyntaxError(at: start, "file is empty")
         }
+        // Yams reads a byte order mark as content; SourceText drops it, so do the same here.
+        let text = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        try YAMLAliasKeyGuard.check(text, lineOffset: lineOffset)
         let root: Node?
         do {
             root = try Yams.compose(yaml: text, .default, .default, .utf8)
@@ -26,6 +29,12 @@ public enum YAMLLoader {
         }
         guard let root else {
             throw SyntaxError(at: start, "file is empty", hint: "the file holds only comments")
+        }
+        // A lone `---` composes to an empty plain scalar: nothing was written.
+        if case .scalar(let scalar) = root, scalar.string.isEmpty, scalar.style == .plain || scalar.style == .any,
+            scalar.tag.rawValue == Tag.Name.implicit.rawValue || scalar.tag.rawValue == Tag.Name.null.rawValue
+        {
+            throw SyntaxError(at: start, "file is empty", hint: "the file holds no value")
         }
         var converter = YAMLNodeConverter(lineOffset: lineOffset, maximumNodeCount: maximumNodeCount)
         return try converter.convert(root)
@@ -51,7 +60,7 @@ public enum YAMLLoader {
             let position = offset.map { characterPosition(in: text, characterOffset: $0) } ?? .start
             var message = problem
             if value >= 0, let scalar = Unicode.Scalar(UInt32(value)) {
-                message += " (\(JSONParser.ByteParser.codePoint(scalar)))"
+                message += " (\(SourceText.codePoint(scalar)))"
             }
             return SyntaxError(
                 at: SourcePosition(line: position.line + lineOffset, column: position.column), message)
@@ -74,6 +83,9 @@ public enum YAMLLoader {
         _ problem: String, context: YamlError.Context?, at mark: Mark, in text: String, lineOffset: Int
     ) -> SyntaxError {
         let position = SourcePosition(line: mark.line + lineOffset, column: mark.column)
+        if problem.hasPrefix("Maximum nesting level reached") {
+            return SyntaxError(at: position, "lists and mappings are nested more than 1000 levels deep")
+        }
         var hint: String?
         if character(in: text, line: mark.line, column: mark.column) == "\t" {
             hint = "YAML does not allow tabs for indentation; indent with spaces"
