@@ -26,6 +26,12 @@ enum GuidePageLoader {
                     hint: "start the page with a line '---', then 'title: ...', then a line '---'")
                 continue
             }
+            if yaml.allSatisfy({ $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" }) {
+                log.error(
+                    "the front matter is empty", at: SourcePosition(line: parts.yamlStartLine, column: 1), path: .root,
+                    hint: "it needs at least 'title: ...'")
+                continue
+            }
             let node: ContentNode
             do {
                 node = try YAMLLoader.parse(yaml, lineOffset: parts.yamlStartLine - 1)

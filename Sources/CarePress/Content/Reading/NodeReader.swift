@@ -205,7 +205,7 @@ public struct ObjectReader {
     /// Reads a required member, reporting it as missing at the object's position when absent.
     public func required<T>(_ key: String, _ read: (NodeReader, ContentNode, ValuePath) -> T?) -> T? {
         guard let value = members[key] else {
-            reader.log.error("missing required key '\(key)'", at: node.position, path: path)
+            reader.log.error("missing required key '\(key)'", at: node.position, path: path.key(key))
             return nil
         }
         return read(reader, value, path.key(key))

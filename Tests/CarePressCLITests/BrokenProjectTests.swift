@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// The built binary on a project whose files are broken on purpose (see Fixtures/broken/EXPECTED.md).
+@Suite("carepress check and build on a broken project")
+struct BrokenProjectTests {
+    static let project = CLI.fixtures.appendingPathComponent("broken")
+
+    /// One located error per planted problem, in the order check prints them (by file, then position).
+    static let expectedErrors = [
+        "Content/consults/duplicate-b.json:2:9: error: id: duplicate consult id 'hl-2026-0050'",
+        "Content/consults/empty.json:1:1: error: file is empty",
+        "Content/consults/escape-id.json:2:9: error: id: id '../escape' would escape the output folder",
+        "Content/consults/invalid-utf8.json:9:24: error: the file is not valid UTF-8: byte 0xE9 at byte offset 220 does not start a valid character",
+        "Content/consults/missing-comma.json:6:3: error: expected ',' or '}' after object member",
+        "Content/consults/unknown-option.json:16:17: error: answers.duration: 'gt_2y' is not an option of question 'duration'",
+        "Content/consults/unknown-question.json:17:5: error: answers.durration: unknown question 'durration' in schema 'hair-loss'",
+        "Content/consults/unknown-schema.json:3:13: error: schema: unknown schema 'hair-los'",
+        "Content/consults/wrong-type-age.json:10:12: error: patient.age: expected an integer, found a string",
+        "Content/knowledge/conditions/patellar-tendinopathy.yml:3:11: error: bodyArea: unknown body area 'kne'",
+        "Content/knowledge/conditions/patellar-tendinopathy.yml:5:10: error: summary: summary has 71 words; at most 60 are allowed",
+        "Content/knowledge/exercises/wall-squats.yml:4:31: error: mapping values are not allowed in this context",
+        "Content/physio/missing-concern.json:1:1: error: concern: missing required key 'concern'",
+        "Content/stacks/unknown-reminder.json:28:23: error: reminders[1].supplementId: reminder names no supplement of this stack: 'zinc'",
+    ]
+
+    @Test func checkPrintsOneLocatedErrorPerProblemAndExits1() throws {
+        let result = try CLI.run(["check"], in: Self.project)
+        let stderr = String(decoding: result.stderr, as: UTF8.self)
+        let errors = stderr.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init)
+        #expect(result.status == 1)
+        #expect(errors == Self.expectedErrors)
+        #expect(!stderr.contains(": warning: "))
+        #expect(stderr.contains("    hint: did you mean 'hair-loss'?"))
+        #expect(stderr.contains("    hint: did you mean 'knee'?"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func buildStillWritesEveryValidRecord() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "carepress-broken-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try CLI.run(
+            ["build", "--templates", CLI.repository.appendingPathComponent("Templates").path, "--output", output.path],
+            in: Self.project)
+        #expect(result.status == 1)
+        let stderr = String(decoding: result.stderr, as: UTF8.self)
+        #expect(stderr.split(separator: "\n").filter { $0.contains(": error: ") }.count == Self.expectedErrors.count)
+        for report in [
+            "consults/hl-2026-0001", "consults/hl-2026-0002", "consults/hl-2026-0050", "physio/pg-2026-0001",
+            "stacks/sw-2026-0001",
+        ] {
+            for ext in ["md", "html"] {
+                let path = output.appendingPathComponent("reports/\(report).\(ext)").path
+                #expect(FileManager.default.fileExists(atPath: path), "\(report).\(ext) was not written")
+            }
+        }
+        let consults = try FileManager.default.contentsOfDirectory(
+            atPath: output.appendingPathComponent("reports/consults").path)
+        #expect(
+            consults.sorted() == [
+                "hl-2026-0001.html", "hl-2026-0001.md", "hl-2026-0002.html", "hl-2026-0002.md", "hl-2026-0050.html",
+                "hl-2026-0050.md",
+            ])
+        let conditions = try FileManager.default.contentsOfDirectory(
+            atPath: output.appendingPathComponent("guide/conditions").path)
+        #expect(conditions.sorted() == ["non-specific-low-back-pain.html", "patellofemoral-pain-syndrome.html"])
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: output.deletingLastPathComponent().appendingPathComponent("escape.html").path))
+    }
+}
+
+/// The command line itself: usage errors, help and the default folders.
+@Suite("carepress command line")
+struct CommandLineTests {
+    @Test(arguments: [
+        ["build", "--bogus"], ["frobnicate"], ["check", "extra-argument"], ["match"], ["build", "--output"],
+    ])
+    func usageErrorsExit2WithAMessage(arguments: [String]) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status == 2)
+        #expect(String(decoding: result.stderr, as: UTF8.self).contains("Error:"))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func helpListsTheCommandsAndExits0() throws {
+        let result = try CLI.run(["--help"])
+        #expect(result.status == 0)
+        let text = String(decoding: result.stdout, as: UTF8.self)
+        for command in ["build", "check", "match", "markdown"] { #expect(text.contains(command)) }
+    }
+
+    @Test func aMissingContentFolderIsAClearError() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "carepress-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let result = try CLI.run(["check"], in: empty)
+        #expect(result.status == 1)
+        #expect(
+            String(decoding: result.stderr, as: UTF8.self).contains(
+                "Content:1:1: error: content folder not found\n    hint: run from a site project folder, or pass --content DIR"
+            ))
+    }
+
+    @Test func theSampleProjectChecksCleanApartFromTheTwoPlantedWarnings() throws {
+        let result = try CLI.run(["check"], in: CLI.repository)
+        #expect(result.status == 0)
+        let warnings = String(decoding: result.stderr, as: UTF8.self).split(separator: "\n").filter {
+            $0.contains(": warning: ")
+        }
+        #expect(warnings.count == 2)
+    }
+}
