@@ -34,14 +34,18 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(
+            name: "CarePressTestSupport",
+            path: "Tests/Support"
+        ),
         .testTarget(
             name: "CarePressTests",
-            dependencies: ["CarePress"],
+            dependencies: ["CarePress", "CarePressTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "CarePressCLITests",
-            dependencies: ["CarePress"],
+            dependencies: ["CarePress", "CarePressTestSupport"],
             exclude: ["Fixtures"]
         ),
     ],

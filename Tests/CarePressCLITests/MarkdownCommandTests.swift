@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 

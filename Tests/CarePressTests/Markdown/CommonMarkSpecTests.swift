@@ -1,4 +1,5 @@
 import CarePress
+import CarePressTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,5 @@
+import CarePressTestSupport
+
 /// Random strings made mostly of what breaks naive Markdown escaping, for property tests.
 enum DangerousText {
     /// Pieces that mean something to Markdown, HTML, URLs or Unicode layout.

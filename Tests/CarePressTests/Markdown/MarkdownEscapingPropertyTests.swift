@@ -1,4 +1,5 @@
 import CarePress
+import CarePressTestSupport
 import Testing
 
 /// Escaped text, paragraphs and link destinations render exactly as given, for thousands of hostile strings.

@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -33,7 +34,7 @@ extension Parsing {
 
         @Test("random byte mutations of valid JSON never crash: they parse or throw SyntaxError")
         func mutations() throws {
-            var generator = SeededGenerator(seed: 0xF0CC_ACC1A)
+            var generator = SplitMix64(seed: 0xF0CC_ACC1A)
             let interesting: [UInt8] =
                 Array("{}[],:\"\\/'-+.0123456789eEtfnu \n\t".utf8) + [0x00, 0x80, 0xC3, 0xE2, 0xED, 0xF0, 0xFF]
             var parsed = 0

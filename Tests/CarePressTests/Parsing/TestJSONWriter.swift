@@ -1,4 +1,5 @@
 import CarePress
+import CarePressTestSupport
 
 /// Generates random JSON trees and writes them as JSON text with random layout and escaping,
 /// recording where each value and key starts so parsed positions can be checked exactly.
@@ -9,10 +10,10 @@ struct TestJSONWriter {
     private(set) var positions: [SourcePosition] = []
     private var line = 1
     private var column = 1
-    private var generator: SeededGenerator
+    private var generator: SplitMix64
 
     init(seed: UInt64) {
-        generator = SeededGenerator(seed: seed)
+        generator = SplitMix64(seed: seed)
     }
 
     // MARK: Random trees

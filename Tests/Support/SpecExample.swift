@@ -1,28 +1,28 @@
 import Foundation
 
-/// One example of the CommonMark 0.30 specification (the copy in the CarePressTests fixtures).
-struct SpecExample: Sendable, CustomStringConvertible {
+/// One example of the CommonMark 0.30 specification: a Markdown input and the HTML the spec expects for it.
+public struct SpecExample: Sendable, CustomStringConvertible {
     /// The example's number, counted from 1 as the spec does.
-    let number: Int
+    public let number: Int
     /// The line of the spec file where the example starts.
-    let line: Int
+    public let line: Int
     /// The heading of the spec section the example is in.
-    let section: String
+    public let section: String
     /// The Markdown input, with `→` already turned into a tab.
-    let markdown: String
+    public let markdown: String
     /// The HTML the spec gives, with `→` already turned into a tab.
-    let html: String
+    public let html: String
 
-    var description: String { "example \(number) (spec line \(line), \(section))" }
+    public var description: String { "example \(number) (spec line \(line), \(section))" }
 
     /// The spec file in the CarePressTests fixtures, found from this source file.
-    static let specURL = URL(fileURLWithPath: #filePath)
+    public static let specURL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()
         .deletingLastPathComponent()
         .appendingPathComponent("CarePressTests/Fixtures/commonmark/spec-0.30.txt")
 
     /// Reads every example of the spec file, in order.
-    static func loadAll() throws -> [SpecExample] {
+    public static func loadAll() throws -> [SpecExample] {
         let text = try String(contentsOf: specURL, encoding: .utf8)
         let fence = String(repeating: "`", count: 32)
         var examples: [SpecExample] = []
