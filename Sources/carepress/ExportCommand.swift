@@ -47,7 +47,11 @@ struct ExportCommand: ParsableCommand {
         do {
             result = try Exporter.export(source, options: options)
         } catch {
-            throw ValidationError(error.message)
+            // Printed here rather than thrown to the root command, so the usage shown is export's own.
+            Terminal.error(
+                "Error: \(error.message)\nUsage: \(CarePressCommand.usageString(for: ExportCommand.self))\n"
+                    + "  See 'carepress export --help' for more information.")
+            throw ExitCode(2)
         }
         Terminal.report(result.diagnostics)
         guard let document = result.document else { throw ExitCode(1) }

@@ -13,11 +13,11 @@
 ///
 /// Every candidate is checked against `ConsultFlow.path` itself, for every combination of the answers the
 /// rules test (each option a rule names, chosen or not, and no answer). A question gets the first candidate
-/// that agrees on every combination. A question for which none does (for example one reached only after a
-/// rule without `ifAnswer` on a question that is itself conditional, or through rules that would need both
-/// "all" and "any") gets no mapping: the Questionnaire leaves it always enabled and not required, and the
-/// export warns about it. Questionnaires whose rules test more than `combinationLimit` combinations are not
-/// mapped at all.
+/// that agrees on every combination; when neither shape does, a bounded search tries every "all" or "any"
+/// list of up to three conditions. A question for which nothing is exact (its flow would need "all" and
+/// "any" together, such as (A or B) and (C or D), or it is never reached) gets no mapping: the
+/// Questionnaire leaves it always enabled and not required, and the export warns about it. Questionnaires
+/// whose rules test more than `combinationLimit` combinations are not mapped at all.
 struct EnableWhenMapping {
     /// One condition on a choice question's answer: `=` (is or contains the option) or `!=`.
     struct Condition: Hashable, Comparable {
@@ -181,9 +181,10 @@ extension EnableWhenMapping {
                     .compactMap { item in item.element.map { (item.offset, $0) } }
                     .sorted { ($0.1.conditions.count, $0.0) < ($1.1.conditions.count, $1.0) }.map(\.1)
                 for candidate in shaped where !candidates.contains(candidate) { candidates.append(candidate) }
-                let chosen = candidates.first { candidate in
-                    candidate.conditions.allSatisfy { decided[$0.question] } && isExact(candidate, for: question)
-                }
+                let chosen =
+                    candidates.first { candidate in
+                        candidate.conditions.allSatisfy { decided[$0.question] } && isExact(candidate, for: question)
+                    } ?? search(question)
                 result[question] = chosen
                 for combination in space.states.indices {
                     enabled[combination][question] = chosen.map { evaluate($0, combination) } ?? true
@@ -209,6 +210,41 @@ extension EnableWhenMapping {
             }
             return enablement.requiresAll ? holds.allSatisfy { $0 } : holds.contains(true)
         }
+
+        /// The smallest exact "all" or "any" list of up to three conditions on decided questions, tried one
+        /// by one within a fixed amount of work, for flows the two shapes above miss (e.g. "Q = A or Q != B").
+        func search(_ question: Int) -> Enablement? {
+            var pool: [Condition] = []
+            for variable in space.variables where decided[variable.question] && variable.question != question {
+                for option in variable.options {
+                    pool.append(Condition(question: variable.question, option: option, equals: true))
+                    pool.append(Condition(question: variable.question, option: option, equals: false))
+                }
+            }
+            var budget = Self.searchBudget
+            for size in 1...3 where size <= pool.count {
+                var picks = Array(0..<size)
+                while true {
+                    let conditions = picks.map { pool[$0] }
+                    for requiresAll in size == 1 ? [true] : [true, false] {
+                        budget -= space.states.count
+                        if budget < 0 { return nil }
+                        let candidate: Enablement = requiresAll ? .all(conditions) : .any(conditions)
+                        if isExact(candidate, for: question) { return candidate }
+                    }
+                    // The next combination of `size` positions out of the pool, in lexicographic order.
+                    var slot = size - 1
+                    while slot >= 0 && picks[slot] == pool.count - size + slot { slot -= 1 }
+                    if slot < 0 { break }
+                    picks[slot] += 1
+                    for next in (slot + 1)..<size { picks[next] = picks[next - 1] + 1 }
+                }
+            }
+            return nil
+        }
+
+        /// How many (candidate, combination) checks `search` may spend on one question.
+        static let searchBudget = 2_000_000
 
         /// `Q != X` for every rule of an earlier question that jumps past this one.
         func skips(_ question: Int) -> Enablement? {

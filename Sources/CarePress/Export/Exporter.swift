@@ -50,12 +50,17 @@ public enum Exporter {
     private static func export(_ node: ContentNode, kind: ExportKind, options: ExportOptions, log: DiagnosticLog)
         -> ExportResult
     {
+        func failed(_ diagnostics: [Diagnostic]) -> ExportResult {
+            ExportResult(kind: kind, document: nil, diagnostics: diagnostics)
+        }
         let renders = options.format == .markdown || options.format == .html
         let needsProject = renders || kind == .consult || kind == .physio
         let project = needsProject ? SiteProject.load(from: options.contentPath) : nil
         var projectErrors = project.map { errorsUsed(in: $0, kind: kind, renders: renders) } ?? []
-        func failed(_ diagnostics: [Diagnostic]) -> ExportResult {
-            ExportResult(kind: kind, document: nil, diagnostics: diagnostics)
+        // Without its content folder, a record would only show follow-on errors; with a partly broken project it
+        // is still checked, as the build checks it, so that its own problems show too.
+        if let project, project.diagnostics.contains(where: { $0.file == project.contentPath }) {
+            return failed(projectErrors)
         }
 
         guard let recordKind = kind.recordKind else {
