@@ -1,8 +1,12 @@
 /// What `carepress export` can read: the three kinds of record, and a consult schema.
 public enum ExportKind: String, Sendable, Hashable, CaseIterable {
+    /// A completed or in-progress consult (`consult.schema.json`).
     case consult
+    /// A physio recommendation (`physio.schema.json`).
     case physio
+    /// A supplement stack (`stack.schema.json`).
     case stack
+    /// A consult questionnaire (`consult-schema.schema.json`).
     case schema
 
     /// The formats this kind can be exported to, in the order the help lists them.

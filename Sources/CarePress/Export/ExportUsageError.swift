@@ -8,6 +8,7 @@ public struct ExportUsageError: Error, Sendable, Hashable, CustomStringConvertib
         self.message = message
     }
 
+    /// The message.
     public var description: String { message }
 
     /// The format cannot represent the kind; lists the formats that can.

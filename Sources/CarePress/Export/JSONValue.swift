@@ -3,12 +3,17 @@
 /// Objects keep their members in the order they were built (FHIR resources read best with `resourceType`
 /// first); `text(sortedKeys: true)` sorts them instead, for the `json` export.
 public indirect enum JSONValue: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A whole number.
     case integer(Int)
     /// A number that may have a fraction; whole values are written without one.
     case number(Double)
+    /// A string, written with only the escapes JSON requires.
     case string(String)
+    /// An array.
     case array([JSONValue])
     /// Members in the order given; keys are expected to be unique.
     case object([(String, JSONValue)])
@@ -32,6 +37,7 @@ public indirect enum JSONValue: Sendable, Equatable {
         return members.first { $0.0 == key }?.1
     }
 
+    /// Whether two values are the same, object members compared in order.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
