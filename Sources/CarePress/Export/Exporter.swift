@@ -50,85 +50,105 @@ public enum Exporter {
     private static func export(_ node: ContentNode, kind: ExportKind, options: ExportOptions, log: DiagnosticLog)
         -> ExportResult
     {
-        func failed(_ diagnostics: [Diagnostic]) -> ExportResult {
-            ExportResult(kind: kind, document: nil, diagnostics: diagnostics)
-        }
+        guard let recordKind = kind.recordKind else { return exportSchema(node, format: options.format, log: log) }
         let renders = options.format == .markdown || options.format == .html
-        let needsProject = renders || kind == .consult || kind == .physio
-        let project = needsProject ? SiteProject.load(from: options.contentPath) : nil
-        var projectErrors = project.map { errorsUsed(in: $0, kind: kind, renders: renders) } ?? []
+        // Stacks are checked against themselves only; everything else needs the project.
+        let project =
+            renders || recordKind != .stack
+            ? SiteProject.load(from: options.contentPath) : emptyProject(options.contentPath)
+        var projectErrors = errorsUsed(in: project, kind: recordKind, renders: renders)
         // Without its content folder, a record would only show follow-on errors; with a partly broken project it
         // is still checked, as the build checks it, so that its own problems show too.
-        if let project, project.diagnostics.contains(where: { $0.file == project.contentPath }) {
-            return failed(projectErrors)
+        if project.diagnostics.contains(where: { $0.file == project.contentPath }) {
+            return ExportResult(kind: kind, document: nil, diagnostics: projectErrors)
         }
-
-        guard let recordKind = kind.recordKind else {
-            let schema = checkSchema(node, log: log)
-            let diagnostics = log.diagnostics.sorted()
-            guard let schema, !diagnostics.hasErrors else { return failed(diagnostics) }
-            switch options.format {
-            case .fhirQuestionnaire:
-                let questionnaire = FHIRQuestionnaire(schema: schema)
-                let warnings = (diagnostics + unmappedWarnings(questionnaire, node: node, file: log.file)).sorted()
-                return ExportResult(
-                    kind: kind, document: bytes(questionnaire.value, sortedKeys: false), diagnostics: warnings)
-            default:
-                let document = ExportDocument.make(
-                    kind: kind, id: schema.id, body: SchemaJSON(schema: schema).value, warnings: diagnostics)
-                return ExportResult(kind: kind, document: bytes(document, sortedKeys: true), diagnostics: diagnostics)
-            }
-        }
-
-        let loaded = RecordLoader(project: project ?? emptyProject(options.contentPath)).load(
-            node, kind: recordKind, log: log)
+        let loaded = RecordLoader(project: project).load(node, kind: recordKind, log: log)
         let diagnostics = loaded.diagnostics.sorted()
-        if kind == .consult, let project, case .string(let schemaID) = node.child("schema")?.value,
+        if case .string(let schemaID) = node.child("schema")?.value, recordKind == .consult,
             project.brokenSchemaIDs.contains(schemaID)
         {
-            projectErrors += project.diagnostics.filter {
-                $0.severity == .error && $0.file.hasPrefix(options.contentPath.appendingPathComponent("schemas") + "/")
-            }
+            let schemas = project.contentPath.appendingPathComponent("schemas") + "/"
+            projectErrors += project.diagnostics.filter { $0.severity == .error && $0.file.hasPrefix(schemas) }
         }
         guard let record = loaded.record, !diagnostics.hasErrors, projectErrors.isEmpty else {
-            return failed(projectErrors + diagnostics)
+            return ExportResult(kind: kind, document: nil, diagnostics: projectErrors + diagnostics)
         }
-        let checked = project ?? emptyProject(options.contentPath)
+        let result = document(
+            for: record, kind: kind, format: options.format, project: project, templatesPath: options.templatesPath,
+            warnings: diagnostics)
+        switch result {
+        case .success(let document):
+            return ExportResult(kind: kind, document: document, diagnostics: diagnostics)
+        case .failure(let errors):
+            return ExportResult(kind: kind, document: nil, diagnostics: errors.diagnostics)
+        }
+    }
 
-        switch options.format {
-        case .markdown, .html:
-            switch render(record, format: options.format, project: checked, templatesPath: options.templatesPath) {
-            case .success(let document):
-                return ExportResult(kind: kind, document: document, diagnostics: diagnostics)
-            case .failure(let errors):
-                return failed(errors.diagnostics)
-            }
-        case .fhir:
-            guard case .consult(let consult) = record, let schema = checked.schemas[consult.schemaID] else {
-                return failed(diagnostics)
-            }
-            let response = FHIRQuestionnaireResponse(consult: consult, schema: schema)
+    /// A questionnaire's export, after the checks `SiteProject` makes of the files of `Content/schemas`.
+    private static func exportSchema(_ node: ContentNode, format: ExportFormat, log: DiagnosticLog) -> ExportResult {
+        let schema = checkSchema(node, log: log)
+        let diagnostics = log.diagnostics.sorted()
+        guard let schema, !diagnostics.hasErrors else {
+            return ExportResult(kind: .schema, document: nil, diagnostics: diagnostics)
+        }
+        if format == .fhirQuestionnaire {
+            let questionnaire = FHIRQuestionnaire(schema: schema)
+            let warnings = (diagnostics + unmappedWarnings(questionnaire, node: node, file: log.file)).sorted()
             return ExportResult(
-                kind: kind, document: bytes(response.value, sortedKeys: false), diagnostics: diagnostics)
-        case .json, .fhirQuestionnaire:
-            let body: JSONValue
+                kind: .schema, document: bytes(questionnaire.value, sortedKeys: false), diagnostics: warnings)
+        }
+        let document = ExportDocument.make(
+            kind: .schema, id: schema.id, body: SchemaJSON(schema: schema).value, warnings: diagnostics)
+        return ExportResult(kind: .schema, document: bytes(document, sortedKeys: true), diagnostics: diagnostics)
+    }
+
+    /// A valid record's document in a format its kind takes; the warnings go into the `json` document.
+    private static func document(
+        for record: Record, kind: ExportKind, format: ExportFormat, project: SiteProject, templatesPath: String,
+        warnings: [Diagnostic]
+    ) -> Result<[UInt8], TemplateErrors> {
+        func schema(of consult: Consult) -> Result<ConsultSchema, TemplateErrors> {
+            guard let schema = project.schemas[consult.schemaID] else {
+                return .failure(internalError("the schema of a valid consult is not loaded", file: consult.source))
+            }
+            return .success(schema)
+        }
+        switch (format, record) {
+        case (.markdown, _), (.html, _):
+            return render(record, format: format, project: project, templatesPath: templatesPath)
+        case (.fhir, .consult(let consult)):
+            return schema(of: consult).map { schema in
+                bytes(FHIRQuestionnaireResponse(consult: consult, schema: schema).value, sortedKeys: false)
+            }
+        case (.json, _):
+            let body: Result<JSONValue, TemplateErrors>
             switch record {
             case .consult(let consult):
-                guard let schema = checked.schemas[consult.schemaID] else { return failed(diagnostics) }
-                body = ConsultJSON(consult: consult, schema: schema).value
+                body = schema(of: consult).map { ConsultJSON(consult: consult, schema: $0).value }
             case .physio(let physio):
-                body = PhysioJSON(physio: physio, knowledge: checked.knowledge).value
+                body = .success(PhysioJSON(physio: physio, knowledge: project.knowledge).value)
             case .stack(let stack):
-                body = StackJSON(stack: stack).value
+                body = .success(StackJSON(stack: stack).value)
             }
-            let document = ExportDocument.make(kind: kind, id: record.id, body: body, warnings: diagnostics)
-            return ExportResult(kind: kind, document: bytes(document, sortedKeys: true), diagnostics: diagnostics)
+            return body.map { body in
+                bytes(ExportDocument.make(kind: kind, id: record.id, body: body, warnings: warnings), sortedKeys: true)
+            }
+        default:
+            return .failure(
+                internalError("--format \(format.rawValue) cannot export a \(kind.rawValue)", file: record.source))
         }
+    }
+
+    /// A failure that the checks before it should have made impossible, reported rather than trapped.
+    private static func internalError(_ message: String, file: String) -> TemplateErrors {
+        TemplateErrors(diagnostics: [
+            Diagnostic(.error, file: file, position: .start, message: "internal error: \(message)")
+        ])
     }
 
     /// The project's errors in what this export uses: a missing content folder always; the site settings when
     /// rendering a report; the knowledge store for physio records and for rendered consult and physio reports.
-    private static func errorsUsed(in project: SiteProject, kind: ExportKind, renders: Bool) -> [Diagnostic] {
+    private static func errorsUsed(in project: SiteProject, kind: RecordKind, renders: Bool) -> [Diagnostic] {
         let knowledge = project.contentPath.appendingPathComponent("knowledge") + "/"
         let site = project.contentPath.appendingPathComponent("site.yml")
         let usesKnowledge = kind == .physio || (renders && kind == .consult)
