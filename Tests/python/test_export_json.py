@@ -167,3 +167,20 @@ def test_a_schema_exports_its_questions_and_rules(carepress):
     concern = schema["schema"]["questions"][0]
     assert concern["next"] == [{"ifAnswer": "rash", "goto": "rash_symptoms"}, {"ifAnswer": "other", "goto": "location"}]
     assert schema["schema"]["questions"][-1]["required"] is False
+
+
+def test_an_answer_the_flow_skipped_is_listed_apart_with_its_warning(carepress, validator):
+    record = json.loads((CONTENT / "consults" / "hl-2026-0001.json").read_text(encoding="utf-8"))
+    record["answers"]["scalp_details"] = "Answered although the flow skipped it"  # scalp_symptoms is "none"
+    result = subprocess.run([str(carepress), "export", "-"], cwd=REPOSITORY, capture_output=True,
+                            input=json.dumps(record).encode())
+    assert result.returncode == 0, result.stderr.decode()
+    document = json.loads(result.stdout)
+    assert not list(validator.iter_errors(document))
+    consult = document["consult"]
+    assert [question["id"] for question in consult["offPath"]] == ["scalp_details"]
+    assert consult["offPath"][0]["answer"]["raw"] == "Answered although the flow skipped it"
+    assert "scalp_details" not in consult["path"] and "scalp_details" in consult["skipped"]
+    [warning] = document["validation"]["warnings"]
+    assert warning["file"] == "<stdin>" and warning["path"] == "answers.scalp_details"
+    assert result.stderr.decode().startswith("<stdin>:1:")
