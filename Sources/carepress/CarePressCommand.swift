@@ -7,7 +7,9 @@ struct CarePressCommand: ParsableCommand {
         commandName: "carepress",
         abstract: "Turns consult records into patient reports and builds the offline recovery guide.",
         discussion: "Exit status: 0 success; 1 content errors (everything valid was still written); 2 usage errors.",
-        subcommands: [BuildCommand.self, CheckCommand.self, MatchCommand.self, MarkdownCommand.self]
+        subcommands: [
+            BuildCommand.self, CheckCommand.self, ExportCommand.self, MatchCommand.self, MarkdownCommand.self,
+        ]
     )
 
     /// Runs the command, exiting with status 2 (not swift-argument-parser's 64) on a usage error.

@@ -1,0 +1,13 @@
+/// The document formats `carepress export` writes.
+public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
+    /// The report's Markdown, byte for byte as `carepress build` writes it.
+    case markdown
+    /// The report's standalone HTML (stylesheet inlined), byte for byte as `carepress build` writes it.
+    case html
+    /// The record normalised for other programs, described by `formats/export.schema.json`.
+    case json
+    /// A consult as an HL7 FHIR R4 QuestionnaireResponse.
+    case fhir
+    /// A consult schema as an HL7 FHIR R4 Questionnaire.
+    case fhirQuestionnaire = "fhir-questionnaire"
+}

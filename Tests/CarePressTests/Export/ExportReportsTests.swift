@@ -1,0 +1,56 @@
+import CarePress
+import Foundation
+import Testing
+
+/// `markdown` and `html` exports are the very bytes `carepress build` writes for the same record.
+@Suite("Export: reports match the build")
+struct ExportReportsTests {
+    static let content = TemporaryProject.repository.appendingPathComponent("Content").path
+
+    @Test func everySampleRecordExportsByteForByteAsTheBuildWritesIt() throws {
+        let project = try TemporaryProject()
+        let report = SiteBuilder.build(
+            BuildOptions(
+                contentPath: Self.content, templatesPath: TemporaryProject.defaultTemplates,
+                outputPath: project.path("Output")))
+        #expect(!report.hasErrors, "the sample project builds: \(report.diagnostics)")
+        let files = SiteProject.load(from: Self.content).recordFiles
+        #expect(files.count >= 29)
+        var compared = 0
+        for file in files {
+            for (format, extension_) in [(ExportFormat.markdown, "md"), (.html, "html")] {
+                let options = ExportOptions(
+                    format: format, contentPath: Self.content, templatesPath: TemporaryProject.defaultTemplates)
+                let result = try Exporter.export(.file(file.path), options: options)
+                let document = try #require(result.document, "\(file.path): \(result.diagnostics)")
+                #expect(result.kind?.recordKind == file.kind)
+                let id = try #require(recordID(file.path))
+                let built = try #require(
+                    FileManager.default.contents(
+                        atPath: project.path("Output/" + ReportPaths.base(kind: file.kind, id: id) + "." + extension_)))
+                #expect(document == [UInt8](built), "\(format) of \(file.path) differs from the build")
+                compared += 1
+            }
+        }
+        #expect(compared == files.count * 2)
+    }
+
+    @Test func standardInputGivesTheSameReportAsTheFile() throws {
+        let path = Self.content + "/consults/hl-2026-0003.json"
+        let bytes = try #require(FileManager.default.contents(atPath: path))
+        let options = ExportOptions(
+            format: .html, contentPath: Self.content, templatesPath: TemporaryProject.defaultTemplates)
+        let fromFile = try Exporter.export(.file(path), options: options)
+        let fromStandardInput = try Exporter.export(.standardInput([UInt8](bytes)), options: options)
+        #expect(fromFile.document != nil)
+        #expect(fromFile.document == fromStandardInput.document)
+    }
+
+    /// The record's id as its file says it.
+    private func recordID(_ path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
+        return object["id"] as? String
+    }
+}
