@@ -40,13 +40,16 @@ struct ConsultChecks {
         }
         let path = ConsultFlow.path(through: schema) { consult.answer(to: $0) }
         let onPath = Set(path.map(\.id))
-        if consult.status == .completed {
-            for question in path where question.required && consult.answer(to: question.id) == nil {
-                log.error(
-                    "required question '\(question.id)' is on the path this consult took but has no answer",
-                    at: node.child("answers")?.position ?? consult.idPosition, path: answersPath,
-                    hint: "answer it, or mark the consult \"in-progress\"")
-            }
+        let unanswered = path.filter { $0.required && consult.answer(to: $0.id) == nil }.map { "'\($0.id)'" }
+        if consult.status == .completed && !unanswered.isEmpty {
+            let message =
+                unanswered.count == 1
+                ? "required question \(unanswered[0]) is on the path this consult took but has no answer"
+                : "\(unanswered.count) required questions on the path this consult took have no answer: "
+                    + unanswered.joined(separator: ", ")
+            log.error(
+                message, at: node.child("answers")?.position ?? consult.idPosition, path: answersPath,
+                hint: "answer \(unanswered.count == 1 ? "it" : "them"), or mark the consult \"in-progress\"")
         }
         for entry in consult.answers
         where schema.question(entry.questionID) != nil && !onPath.contains(entry.questionID) {
