@@ -315,10 +315,17 @@
       }
       show(results, input.value, select.value);
     }
+    // After a tap or Enter on a small screen, bring the results into view if they start below it.
+    function reveal() {
+      if (results.firstChild && results.getBoundingClientRect().top > window.innerHeight - 48) {
+        results.scrollIntoView({ block: "start" });
+      }
+    }
     section.hidden = false;
     form.addEventListener("submit", function (event) {
       event.preventDefault();
       search();
+      reveal();
     });
     // Results follow typing after a short pause, so a screen reader is not told about every keystroke.
     input.addEventListener("input", function () {
@@ -330,6 +337,7 @@
       chip.addEventListener("click", function () {
         input.value = chip.getAttribute("data-concern") || chip.textContent;
         search();
+        reveal();
       });
     });
     // A link such as guide/index.html?q=my+knee+hurts (from the app, or a bookmark) opens with its results.
