@@ -89,6 +89,8 @@ public enum SiteBuilder {
                 files.append(OutputFile(path: "assets/\(asset)", bytes: [UInt8](data)))
             }
         }
+        // Link check (guide): every page's internal links must lead to a file this build writes.
+        report.diagnostics += LinkCheck.diagnostics(for: files, outputFolder: options.outputPath)
         for file in files {
             do {
                 switch try writer.write(file.bytes, to: file.path) {

@@ -1,4 +1,7 @@
 /// The offline recovery guide: home, body areas, conditions, exercises, phases and free-form pages.
+///
+/// Every page is Markdown first. Pages that need structure Markdown cannot express (the search form, the urgent-care
+/// callout) are composed by an HTML template from Markdown parts, each rendered by libcmark in safe mode.
 public struct GuideSite: Sendable {
     /// The project whose knowledge store the guide shows.
     public let project: SiteProject
@@ -7,8 +10,13 @@ public struct GuideSite: Sendable {
 
     /// The templates the guide needs.
     public static let templates = [
-        "guide/home.md", "guide/area.md", "guide/condition.md", "guide/exercise.md", "guide/phases.md", "guide/page.md",
+        "guide/home.md", "guide/home-browse.md", "guide/home.html", "guide/area.md", "guide/condition.md",
+        "guide/condition-red-flags.md", "guide/condition-exercises.md", "guide/condition.html", "guide/exercise.md",
+        "guide/phases.md", "guide/page.md",
     ]
+
+    /// The slug of the free-form page that the urgent-care callouts link to, when the project has one.
+    public static let helpPageSlug = "when-to-get-help"
 
     /// Creates the guide of a project.
     public init(project: SiteProject, pages: PageRenderer) {
@@ -18,9 +26,9 @@ public struct GuideSite: Sendable {
 
     private var knowledge: KnowledgeStore { project.knowledge }
 
-    /// Every page of the guide.
+    /// Every page of the guide, and the search index its home page loads.
     public func render() throws(TemplateErrors) -> [OutputFile] {
-        var files = [try home()]
+        var files = [try home(), GuideSearchIndex(knowledge: knowledge).file]
         for area in knowledge.areas { files.append(try areaPage(area)) }
         for condition in knowledge.conditions { files.append(try conditionPage(condition)) }
         for exercise in knowledge.exercises { files.append(try exercisePage(exercise)) }
@@ -37,9 +45,10 @@ public struct GuideSite: Sendable {
         let path = GuidePaths.home
         let context: [String: Any] = [
             "areas": knowledge.areas.map { area -> [String: Any] in
+                let count = knowledge.conditions(in: area.id).count
                 var item: [String: Any] = [
-                    "name": area.name, "href": RelativeLink.to(GuidePaths.area(area.id), from: path),
-                    "count": String(knowledge.conditions(in: area.id).count),
+                    "id": area.id, "name": area.name, "href": RelativeLink.to(GuidePaths.area(area.id), from: path),
+                    "count": count == 1 ? "1 condition" : "\(count) conditions",
                 ]
                 if let description = area.description { item["description"] = description }
                 return item
@@ -48,14 +57,17 @@ public struct GuideSite: Sendable {
                 ["title": $0.title, "href": RelativeLink.to(GuidePaths.page($0), from: path)]
             },
             "phasesHref": RelativeLink.to(GuidePaths.phases, from: path),
+            "starterPrompts": pages.site.starterPrompts.map { ["text": $0] },
+            "hasStarterPrompts": !pages.site.starterPrompts.isEmpty,
         ]
         let page = PageRenderer.Page(
-            path: path, title: pages.site.title, breadcrumbs: [.init("Home", HomePage.path), .init("Guide")],
+            path: path, title: "Search and browse", breadcrumbs: [.init("Home", HomePage.path), .init("Guide")],
             kind: "guide home", hasSearch: true)
-        let starters = pages.site.starterPrompts.map { ["text": $0] }
-        return OutputFile(
-            path: path,
-            text: try pages.render("guide/home.md", context, page: page, extraHTML: ["starterPrompts": starters]).html)
+        var composed = context
+        composed["introHTML"] = try pages.fragment("guide/home.md", context, page: page)
+        composed["browseHTML"] = try pages.fragment("guide/home-browse.md", context, page: page)
+        let content = try pages.templates.render("guide/home.html", composed)
+        return OutputFile(path: path, text: try pages.html(content: content, page: page))
     }
 
     private func areaPage(_ area: BodyArea) throws(TemplateErrors) -> OutputFile {
@@ -78,13 +90,14 @@ public struct GuideSite: Sendable {
     private func conditionPage(_ condition: Condition) throws(TemplateErrors) -> OutputFile {
         let path = GuidePaths.condition(condition)
         let area = knowledge.area(condition.bodyArea)
+        let exercises = condition.exercises.compactMap(knowledge.exercise(named:))
         let phases = knowledge.phases.compactMap { phase -> [String: Any]? in
-            let exercises = condition.exercises.compactMap(knowledge.exercise(named:)).filter { $0.phase == phase.id }
+            let inPhase = exercises.filter { $0.phase == phase.id }
             let focus = condition.phases.first { $0.phase == phase.id }?.focus
-            guard !exercises.isEmpty || focus != nil else { return nil }
+            guard !inPhase.isEmpty || focus != nil else { return nil }
             var item: [String: Any] = [
-                "name": phase.name,
-                "exercises": exercises.map { exercise -> [String: Any] in
+                "order": String(phase.order), "name": phase.name,
+                "exercises": inPhase.map { exercise -> [String: Any] in
                     [
                         "name": exercise.name, "dosage": exercise.dosage,
                         "href": RelativeLink.to(GuidePaths.exercise(exercise), from: path),
@@ -97,26 +110,37 @@ public struct GuideSite: Sendable {
         var context: [String: Any] = [
             "name": condition.name, "summary": condition.summary, "aliases": condition.aliases.joined(separator: ", "),
             "hasAliases": !condition.aliases.isEmpty, "redFlags": condition.redFlags, "phases": phases,
+            "phasesHref": RelativeLink.to(GuidePaths.phases, from: path),
         ]
         if let recovery = condition.typicalRecovery { context["typicalRecovery"] = recovery }
         if let area {
             context["area"] = ["name": area.name, "href": RelativeLink.to(GuidePaths.area(area.id), from: path)]
         }
+        if let help = project.pages.first(where: { $0.slug == Self.helpPageSlug }) {
+            context["helpHref"] = RelativeLink.to(GuidePaths.page(help), from: path)
+        }
         let trail: [PageRenderer.Crumb] = area.map { [.init($0.name, GuidePaths.area($0.id))] } ?? []
         let page = PageRenderer.Page(
             path: path, title: condition.name,
             breadcrumbs: crumbs() + trail + [.init(condition.name)], kind: "guide condition")
-        return OutputFile(path: path, text: try pages.render("guide/condition.md", context, page: page).html)
+        var composed = context
+        composed["introHTML"] = try pages.fragment("guide/condition.md", context, page: page)
+        composed["redFlagsHTML"] = try pages.fragment("guide/condition-red-flags.md", context, page: page)
+        composed["exercisesHTML"] = try pages.fragment("guide/condition-exercises.md", context, page: page)
+        let content = try pages.templates.render("guide/condition.html", composed)
+        return OutputFile(path: path, text: try pages.html(content: content, page: page))
     }
 
     private func exercisePage(_ exercise: Exercise) throws(TemplateErrors) -> OutputFile {
         let path = GuidePaths.exercise(exercise)
         var context: [String: Any] = [
             "name": exercise.name, "steps": exercise.steps, "dosage": exercise.dosage, "cautions": exercise.cautions,
+            "hasCautions": !exercise.cautions.isEmpty,
             "equipment": exercise.equipment.joined(separator: ", "), "hasEquipment": !exercise.equipment.isEmpty,
             "conditions": knowledge.conditions(using: exercise).map { condition -> [String: Any] in
                 ["name": condition.name, "href": RelativeLink.to(GuidePaths.condition(condition), from: path)]
             },
+            "hasConditions": !knowledge.conditions(using: exercise).isEmpty,
             "phasesHref": RelativeLink.to(GuidePaths.phases, from: path),
         ]
         if let summary = exercise.summary { context["summary"] = summary }
@@ -134,7 +158,10 @@ public struct GuideSite: Sendable {
             "phases": knowledge.phases.map { phase -> [String: Any] in
                 var item: [String: Any] = [
                     "name": phase.name, "order": String(phase.order), "goals": phase.goals,
-                    "progressWhen": phase.progressWhen,
+                    "progressWhen": phase.progressWhen, "hasProgressWhen": !phase.progressWhen.isEmpty,
+                    "exercises": knowledge.exercises.filter { $0.phase == phase.id }.map { exercise -> [String: Any] in
+                        ["name": exercise.name, "href": RelativeLink.to(GuidePaths.exercise(exercise), from: path)]
+                    },
                 ]
                 if let weeks = phase.typicalWeeks { item["typicalWeeks"] = weeks }
                 return item
@@ -156,8 +183,8 @@ public struct GuideSite: Sendable {
         return OutputFile(path: path, text: output.html)
     }
 
-    /// "About 45 seconds" or "About 2 minutes".
+    /// "About 90 seconds" or "About 3 minutes": seconds below two minutes, whole minutes from there.
     static func duration(_ seconds: Int) -> String {
-        seconds < 90 ? "About \(seconds) seconds" : "About \(Int((Double(seconds) / 60).rounded())) minutes"
+        seconds < 120 ? "About \(seconds) seconds" : "About \(Int((Double(seconds) / 60).rounded())) minutes"
     }
 }

@@ -1,7 +1,8 @@
 /// How the matcher reads text: lower case, words only, simple word forms folded (hurts/hurt, stairs/stair,
 /// twisted/twist), common function words dropped.
 ///
-/// The guide's search script implements exactly these rules in JavaScript; `MatcherParityTests` keep the two equal.
+/// The guide's `search.js` implements exactly these rules in JavaScript; the browser test
+/// `Tests/python/test_guide_browser.py` checks that the page and `carepress match` give the same top 3.
 public enum ConcernText {
     /// Words that carry no meaning for matching, dropped from concerns and from keywords alike.
     public static let stopWords: Set<String> = [

@@ -75,10 +75,23 @@ public struct PageRenderer: Sendable {
         return Output(markdown: markdown, html: try html(fromMarkdown: markdown, page: page, extra: extraHTML))
     }
 
+    /// Renders a Markdown template to an HTML fragment (libcmark, safe mode), for a page composed of several parts.
+    public func fragment(_ template: String, _ context: [String: Any], page: Page) throws(TemplateErrors) -> String {
+        var context = context
+        context["site"] = siteContext
+        context["root"] = RelativeLink.root(from: page.path)
+        return CommonMark.html(from: try templates.render(template, context))
+    }
+
     /// Wraps Markdown, rendered by libcmark in safe mode, in the layout.
     public func html(fromMarkdown markdown: String, page: Page, extra: [String: Any] = [:]) throws(TemplateErrors)
         -> String
     {
+        try html(content: CommonMark.html(from: markdown), page: page, extra: extra)
+    }
+
+    /// Wraps an HTML fragment the theme composed (from rendered Markdown parts) in the layout.
+    public func html(content: String, page: Page, extra: [String: Any] = [:]) throws(TemplateErrors) -> String {
         let root = RelativeLink.root(from: page.path)
         var context: [String: Any] = [
             "site": siteContext,
@@ -86,7 +99,7 @@ public struct PageRenderer: Sendable {
             "title": page.title,
             "kind": page.kind,
             "hasSearch": page.hasSearch,
-            "content": CommonMark.html(from: markdown),
+            "content": content,
             "breadcrumbs": page.breadcrumbs.enumerated().map { index, crumb -> [String: Any] in
                 var item: [String: Any] = ["title": crumb.title, "last": index == page.breadcrumbs.count - 1]
                 if let path = crumb.path { item["href"] = RelativeLink.to(path, from: page.path) }

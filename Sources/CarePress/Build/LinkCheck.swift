@@ -1,0 +1,162 @@
+import Foundation
+
+/// Checks the links of a build's HTML pages, so that a broken internal link fails the build and names its page.
+///
+/// Every `href`, `src`, `srcset`, `poster` and `action` value of every `.html` file is resolved against the page's
+/// folder and must name a file the same build writes. The output must also work opened from disk (`file://`) with
+/// no network, so an absolute path (`/guide/…`), a link to another host (`//cdn…`) or a resource loaded from the
+/// web (`<script src="https://…">`, `<link href="https://…">`) is an error too. Links that navigate to the web
+/// (`<a href="https://…">`), `mailto:`, `tel:`, `data:` and same-page `#fragment` links are left alone.
+public enum LinkCheck {
+    /// One URL in an attribute of a page.
+    public struct Link: Sendable, Hashable {
+        /// The element's name, lower-cased, e.g. `a`.
+        public var element: String
+        /// The attribute's name, lower-cased, e.g. `href`.
+        public var attribute: String
+        /// The URL with character references decoded, as a browser reads it.
+        public var url: String
+        /// Where the attribute's value starts in the page.
+        public var position: SourcePosition
+    }
+
+    /// What a link leads to.
+    enum Target: Sendable, Equatable {
+        /// A file in the output folder, by its path relative to the folder.
+        case file(String)
+        /// Nothing to check: a same-page fragment, a web page, an e-mail address.
+        case skipped
+        /// A file the browser would fetch from the network as it shows the page.
+        case remote
+        /// A link that cannot work from disk, and why.
+        case invalid(String)
+    }
+
+    /// An error for every link of the build's HTML files that leads nowhere, or could not work from disk.
+    ///
+    /// `files` is everything the build writes; `outputFolder` is only used to name the pages in diagnostics.
+    public static func diagnostics(for files: [OutputFile], outputFolder: String) -> [Diagnostic] {
+        let written = Set(files.map(\.path))
+        var diagnostics: [Diagnostic] = []
+        for file in files where file.path.hasSuffix(".html") {
+            let html = String(decoding: file.bytes, as: UTF8.self)
+            for link in links(in: html) {
+                let tag = "<\(link.element) \(link.attribute)=\"\(link.url)\">"
+                let message: String
+                switch target(of: link, from: file.path) {
+                case .skipped: continue
+                case .file(let path):
+                    if written.contains(path) { continue }
+                    message = "broken link in \(file.path): \(tag): the build writes no file \(path)"
+                case .remote:
+                    message =
+                        "remote resource in \(file.path): \(tag): the site must work offline, so ship the file with it"
+                case .invalid(let reason): message = "broken link in \(file.path): \(tag): \(reason)"
+                }
+                diagnostics.append(
+                    Diagnostic(
+                        .error, file: outputFolder.appendingPathComponent(file.path), position: link.position,
+                        message: message,
+                        hint: hint(for: link.url)))
+            }
+        }
+        return diagnostics
+    }
+
+    /// What a link of the page at `page` (a path relative to the output folder) leads to.
+    static func target(of link: Link, from page: String) -> Target {
+        let url = link.url.trimmingCharacters(in: .whitespacesAndNewlines)
+        if url.isEmpty || url.hasPrefix("#") { return .skipped }
+        if let scheme = scheme(of: url) {
+            switch scheme {
+            case "http", "https":
+                return loadsResource(link) ? .remote : .skipped
+            case "mailto", "tel", "data": return .skipped
+            default: return .invalid("a '\(scheme):' link does not work when the site is copied elsewhere")
+            }
+        }
+        if url.hasPrefix("//") { return .invalid("it points to another host; links must be relative") }
+        if url.hasPrefix("/") || url.hasPrefix("\\") {
+            return .invalid("an absolute path points to the top of the disk when the site is opened from a file")
+        }
+        var path = Substring(url)
+        if let end = path.firstIndex(where: { $0 == "#" || $0 == "?" }) { path = path[..<end] }
+        if path.isEmpty { return .skipped }  // `?q=…` or `#…` on the page itself
+        guard let decoded = String(path).removingPercentEncoding else {
+            return .invalid("it has a malformed percent escape")
+        }
+        var parts = page.split(separator: "/", omittingEmptySubsequences: false).dropLast().map(String.init)
+        for part in decoded.split(separator: "/", omittingEmptySubsequences: false) {
+            switch part {
+            case ".": continue
+            case "..":
+                if parts.isEmpty { return .invalid("it leads outside the output folder") }
+                parts.removeLast()
+            default: parts.append(String(part))
+            }
+        }
+        return .file(parts.joined(separator: "/"))
+    }
+
+    private static func hint(for url: String) -> String? {
+        let path = url.split(separator: "#", maxSplits: 1).first.map(String.init) ?? url
+        if path.hasSuffix("/") {
+            return "link to the folder's index.html: a browser opening files from disk does not add it"
+        }
+        return nil
+    }
+
+    /// Whether the browser fetches the link's target while showing the page, rather than on a click.
+    private static func loadsResource(_ link: Link) -> Bool {
+        switch link.attribute {
+        case "src", "srcset", "poster": true
+        case "href": link.element == "link"
+        default: false
+        }
+    }
+
+    /// The lower-cased scheme of an absolute URL (`https`, `mailto`), or nil for a relative one.
+    private static func scheme(of url: String) -> String? {
+        guard let colon = url.firstIndex(of: ":") else { return nil }
+        let candidate = url[..<colon]
+        guard let first = candidate.unicodeScalars.first, first.isASCIILetter,
+            candidate.unicodeScalars.allSatisfy({
+                $0.isASCIILetter || $0.isASCIIDigit || "+.-".unicodeScalars.contains($0)
+            })
+        else { return nil }
+        return candidate.lowercased()
+    }
+
+    /// The URL-valued attributes of every element of an HTML document, in document order.
+    ///
+    /// A small scanner for the HTML that libcmark and the theme's templates produce: comments, doctypes and the
+    /// contents of `<script>` and `<style>` elements are skipped; attribute values may be quoted or not.
+    public static func links(in html: String) -> [Link] {
+        var scanner = HTMLScanner(html)
+        var links: [Link] = []
+        while let tag = scanner.nextStartTag() {
+            for attribute in tag.attributes {
+                switch attribute.name {
+                case "href", "src", "poster", "action":
+                    links.append(
+                        Link(
+                            element: tag.name, attribute: attribute.name, url: attribute.value,
+                            position: attribute.position))
+                case "srcset":
+                    for candidate in attribute.value.split(separator: ",") {
+                        let url = candidate.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
+                        links.append(
+                            Link(element: tag.name, attribute: attribute.name, url: url, position: attribute.position))
+                    }
+                default: continue
+                }
+            }
+        }
+        return links
+    }
+}
+
+extension Unicode.Scalar {
+    fileprivate var isASCIILetter: Bool { ("a"..."z").contains(self) || ("A"..."Z").contains(self) }
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+}

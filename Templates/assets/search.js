@@ -1,0 +1,357 @@
+/*
+ * CarePress recovery guide: search that works opened from disk.
+ *
+ * The index is window.CAREPRESS_INDEX, set by search-index.js (written by `carepress build`). The matcher below is
+ * a line-by-line port of the Swift ConcernText and ConditionMatcher, so the guide ranks a concern exactly as
+ * `carepress match` does; a browser test compares the two on every held-out concern. Change them together.
+ *
+ * Swift strings are sequences of grapheme clusters compared by canonical equivalence; the port keeps that:
+ * words are built from grapheme clusters, lengths count clusters, equality compares NFC forms, and the stemmer and
+ * the one-edit test work on Unicode scalars (code points), as in Swift.
+ */
+(function () {
+  "use strict";
+
+  var segmenter =
+    typeof Intl !== "undefined" && typeof Intl.Segmenter === "function"
+      ? new Intl.Segmenter("en", { granularity: "grapheme" })
+      : null;
+  var wordStart = /^[\p{Alphabetic}\p{N}]/u;
+
+  /** The grapheme clusters of a string (Swift's Characters). */
+  function characters(text) {
+    if (segmenter) {
+      var result = [];
+      for (var part of segmenter.segment(text)) result.push(part.segment);
+      return result;
+    }
+    // Fallback: a scalar plus any combining marks that follow it.
+    return text.match(/[\s\S]\p{M}*/gu) || [];
+  }
+
+  /** How many Characters Swift counts in a string. */
+  function characterCount(text) {
+    return characters(text).length;
+  }
+
+  /** The canonical form two strings are compared in: Swift's == is canonical equivalence. */
+  function key(text) {
+    return text.normalize("NFC");
+  }
+
+  /** Swift's String < : the NFC forms' Unicode scalars, compared in order. */
+  function compareNames(a, b) {
+    var x = Array.from(key(a));
+    var y = Array.from(key(b));
+    for (var i = 0; i < x.length && i < y.length; i++) {
+      var d = x[i].codePointAt(0) - y[i].codePointAt(0);
+      if (d !== 0) return d;
+    }
+    return x.length - y.length;
+  }
+
+  /** Swift's String.lowercased(): each scalar's own lowercase mapping, with no context rules. */
+  function lowercased(text) {
+    var out = "";
+    for (var scalar of text) out += scalar.toLowerCase();
+    return out;
+  }
+
+  /** ConcernText.stem: -ies to -y, then -ing, -ed or a plural -s, then a final -e; words of 3 scalars or fewer stay. */
+  function stem(word) {
+    var s = Array.from(word);
+    if (s.length <= 3) return word;
+    function ends(suffix) {
+      return s.length >= suffix.length && s.slice(s.length - suffix.length).join("") === suffix;
+    }
+    function undouble() {
+      var last = s[s.length - 1];
+      if (s.length >= 2 && last === s[s.length - 2] && "lsz".indexOf(last) < 0) s.pop();
+    }
+    if (ends("ies") && s.length > 4) {
+      s.length -= 3;
+      s.push("y");
+    } else if (ends("ing") && s.length > 5) {
+      s.length -= 3;
+      undouble();
+    } else if (ends("ed") && s.length > 4) {
+      s.length -= 2;
+      undouble();
+    } else if (ends("s") && !ends("ss") && !ends("us") && !ends("is")) {
+      s.pop();
+    }
+    if (ends("e") && s.length > 3) s.pop();
+    return s.join("");
+  }
+
+  /** ConditionMatcher.withinOneEdit: one insertion, deletion or substitution of a scalar. */
+  function withinOneEdit(a, b) {
+    var x = Array.from(a);
+    var y = Array.from(b);
+    if (x.length === y.length && x.every(function (c, n) { return c === y[n]; })) return true;
+    if (Math.abs(x.length - y.length) > 1) return false;
+    var i = 0;
+    var j = 0;
+    var edits = 0;
+    while (i < x.length && j < y.length) {
+      if (x[i] === y[j]) {
+        i++;
+        j++;
+        continue;
+      }
+      edits++;
+      if (edits > 1) return false;
+      if (x.length > y.length) {
+        i++;
+      } else if (x.length < y.length) {
+        j++;
+      } else {
+        i++;
+        j++;
+      }
+    }
+    return edits + (x.length - i) + (y.length - j) <= 1;
+  }
+
+  /** The matcher over one index: the same steps as ConditionMatcher.matches. */
+  function Matcher(index) {
+    var stopWords = new Set(index.stopWords.map(key));
+    var vocabulary = index.vocabulary;
+    var vocabularyKeys = new Set(vocabulary.map(key));
+    var vocabularyLengths = vocabulary.map(characterCount);
+
+    /** ConcernText.words: lower case, words of letters and digits, apostrophes dropped, stemmed, stop words out. */
+    function words(text) {
+      var result = [];
+      var current = "";
+      function flush() {
+        if (current !== "") {
+          var word = stem(current);
+          if (!stopWords.has(key(current)) && !stopWords.has(key(word))) result.push(word);
+          current = "";
+        }
+      }
+      characters(lowercased(text)).forEach(function (character) {
+        if (character === "'" || character === "\u2019") return;
+        if (wordStart.test(character)) {
+          current += character;
+        } else {
+          flush();
+        }
+      });
+      flush();
+      return result;
+    }
+
+    /** ConditionMatcher.corrected: a word not in the vocabulary becomes the one vocabulary word within one edit. */
+    function corrected(list) {
+      return list.map(function (word) {
+        var length = characterCount(word);
+        if (vocabularyKeys.has(key(word)) || length < 3) return word;
+        var candidate = null;
+        for (var n = 0; n < vocabulary.length; n++) {
+          var known = vocabulary[n];
+          var knownLength = vocabularyLengths[n];
+          if (knownLength < 4 || Math.abs(knownLength - length) > 1) continue;
+          if (withinOneEdit(word, known)) {
+            if (candidate !== null) return word;
+            candidate = known;
+          }
+        }
+        return candidate === null ? word : candidate;
+      });
+    }
+
+    /** ConditionMatcher.containsRun, on canonical forms. */
+    function containsRun(list, needle) {
+      if (needle.length === 0 || needle.length > list.length) return false;
+      for (var start = 0; start <= list.length - needle.length; start++) {
+        var all = true;
+        for (var n = 0; n < needle.length; n++) {
+          if (list[start + n] !== needle[n]) {
+            all = false;
+            break;
+          }
+        }
+        if (all) return true;
+      }
+      return false;
+    }
+
+    var entries = index.entries.map(function (entry) {
+      return {
+        entry: entry,
+        terms: entry.terms.map(function (term) {
+          return { keys: term.words.map(key), words: term.words, weight: term.weight };
+        }),
+      };
+    });
+
+    /** The best `limit` conditions for a concern, optionally within one body area: best score first, then name. */
+    function matches(concern, area, limit) {
+      var list = corrected(words(concern)).map(key);
+      if (list.length === 0) return [];
+      var present = new Set(list);
+      var results = [];
+      entries.forEach(function (item) {
+        if (area && item.entry.area !== area) return;
+        var score = 0;
+        var matched = [];
+        item.terms.forEach(function (term) {
+          var points;
+          if (containsRun(list, term.keys)) {
+            points = term.weight;
+          } else if (term.keys.length > 1 && term.keys.every(function (w) { return present.has(w); })) {
+            points = Math.floor(term.weight / 2);
+          } else {
+            return;
+          }
+          score += points;
+          matched.push(term.words.join(" "));
+        });
+        if (score > 0) {
+          results.push({
+            name: item.entry.name, slug: item.entry.slug, area: item.entry.area, summary: item.entry.summary,
+            score: score, matchedTerms: matched,
+          });
+        }
+      });
+      results.sort(function (a, b) {
+        return b.score - a.score || compareNames(a.name, b.name);
+      });
+      return results.slice(0, limit === undefined ? 3 : limit);
+    }
+
+    return { words: words, stem: stem, corrected: corrected, matches: matches };
+  }
+
+  var data = window.CAREPRESS_INDEX;
+  if (!data || !data.matcher) return;
+  var matcher = Matcher(data.matcher);
+  var areaNames = {};
+  data.areas.forEach(function (area) {
+    areaNames[area.id] = area.name;
+  });
+
+  /** For scripts and tests: the same answer as `carepress match CONCERN [--area ID]`, with each page's link. */
+  window.CarePressSearch = {
+    words: matcher.words,
+    stem: stem,
+    match: function (concern, area, limit) {
+      return matcher.matches(String(concern), area || null, limit).map(function (match) {
+        match.page = data.pages[match.name];
+        return match;
+      });
+    },
+  };
+
+  function element(name, className, text) {
+    var node = document.createElement(name);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  /** Shows the matches for a concern in the results region, which screen readers announce. */
+  function show(results, concern, area) {
+    var matches = window.CarePressSearch.match(concern, area);
+    var fragment = document.createDocumentFragment();
+    var where = area ? " in " + (areaNames[area] || area) : "";
+    if (concern.trim() === "") {
+      results.replaceChildren();
+      return;
+    }
+    if (matches.length === 0) {
+      fragment.appendChild(
+        element(
+          "p",
+          "results-status",
+          "Nothing in the guide matches \u201c" + concern + "\u201d" + where +
+            ". Try other words, choose all body areas, or browse by body area below.",
+        ),
+      );
+      results.replaceChildren(fragment);
+      return;
+    }
+    var count = matches.length === 1 ? "1 match" : matches.length + " matches";
+    fragment.appendChild(
+      element("p", "results-status", count + " for \u201c" + concern + "\u201d" + where + ", best first:"),
+    );
+    var list = element("ol", "results-list");
+    matches.forEach(function (match) {
+      var item = element("li", "result");
+      var heading = element("h3", "result-title");
+      var link = element("a", null, match.name);
+      link.href = match.page;
+      heading.appendChild(link);
+      item.appendChild(heading);
+      item.appendChild(element("p", "result-area", areaNames[match.area] || match.area));
+      item.appendChild(element("p", "result-summary", match.summary));
+      list.appendChild(item);
+    });
+    fragment.appendChild(list);
+    fragment.appendChild(
+      element(
+        "p",
+        "results-note",
+        "A match is not a diagnosis. Read each page\u2019s warning signs before you start any exercises.",
+      ),
+    );
+    results.replaceChildren(fragment);
+  }
+
+  function start() {
+    var section = document.querySelector("[data-search]");
+    if (!section) return;
+    var form = section.querySelector("form");
+    var input = section.querySelector("#search-concern");
+    var select = section.querySelector("#search-area");
+    var results = section.querySelector("#search-results");
+    var pending = null;
+    function search() {
+      if (pending !== null) {
+        clearTimeout(pending);
+        pending = null;
+      }
+      show(results, input.value, select.value);
+    }
+    // After a tap or Enter on a small screen, bring the results into view if they start below it.
+    function reveal() {
+      if (results.firstChild && results.getBoundingClientRect().top > window.innerHeight - 48) {
+        results.scrollIntoView({ block: "start" });
+      }
+    }
+    section.hidden = false;
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      search();
+      reveal();
+    });
+    // Results follow typing after a short pause, so a screen reader is not told about every keystroke.
+    input.addEventListener("input", function () {
+      if (pending !== null) clearTimeout(pending);
+      pending = setTimeout(search, 300);
+    });
+    select.addEventListener("change", search);
+    section.querySelectorAll("button.chip").forEach(function (chip) {
+      chip.addEventListener("click", function () {
+        input.value = chip.getAttribute("data-concern") || chip.textContent;
+        search();
+        reveal();
+      });
+    });
+    // A link such as guide/index.html?q=my+knee+hurts (from the app, or a bookmark) opens with its results.
+    var query = new URLSearchParams(window.location.search);
+    if (query.get("area") && areaNames[query.get("area")]) select.value = query.get("area");
+    if (query.get("q")) {
+      input.value = query.get("q");
+      search();
+    }
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
