@@ -55,7 +55,7 @@ struct StackReport {
             "goals": person.goals.isEmpty
                 ? "None listed" : ReportMarkdown.sentenceList(person.goals.map(StackWording.goal)),
             "risks": person.risks.isEmpty
-                ? "None listed" : ReportMarkdown.sentenceList(person.risks.map(StackWording.risk)),
+                ? "None listed" : ReportMarkdown.sentenceList(person.risks.map { StackWording.risk($0) }),
             "diets": person.dietaryPreferences.isEmpty
                 ? "None listed" : ReportMarkdown.sentenceList(person.dietaryPreferences.map(StackWording.diet)),
             "minimal": stack.minimal.filter(\.active).map(supplementContext),
@@ -73,7 +73,7 @@ struct StackReport {
             [
                 "name": warning.supplement.name,
                 "stopped": !warning.supplement.active,
-                "risks": ReportMarkdown.sentenceList(warning.risks.map(StackWording.risk)),
+                "risks": ReportMarkdown.sentenceList(warning.risks.map { StackWording.risk($0, inSentence: true) }),
                 "caution": warning.caution,
             ]
         }

@@ -5,9 +5,11 @@ enum StackWording {
         goals[id] ?? fallback(id)
     }
 
-    /// A risk id in words, e.g. `blood_pressure_meds` → "Blood pressure medicine".
-    static func risk(_ id: String) -> String {
-        risks[id] ?? fallback(id)
+    /// A risk id in words, e.g. `blood_pressure_meds` → "Blood pressure medicine" ("blood pressure medicine" to go
+    /// inside a sentence).
+    static func risk(_ id: String, inSentence: Bool = false) -> String {
+        let words = risks[id] ?? fallback(id)
+        return inSentence ? words.prefix(1).lowercased() + words.dropFirst() : words
     }
 
     /// A dietary preference id in words, e.g. `gluten_free` → "Gluten-free".

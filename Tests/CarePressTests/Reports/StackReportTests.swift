@@ -60,8 +60,8 @@ struct StackReportTests {
         let markdown = try fixture.report("stacks/sw-1.md")
         let order = [
             "# Supplement plan for Riley", "## Warnings",
-            "- **Fish oil**, because of Blood thinners \\(anticoagulants\\): Can increase bleeding risk",
-            "- **Ginkgo** (stopped), because of Blood thinners \\(anticoagulants\\): Raises the risk of bleeding",
+            "- **Fish oil**. You listed blood thinners \\(anticoagulants\\). Can increase bleeding risk",
+            "- **Ginkgo** (stopped). You listed blood thinners \\(anticoagulants\\). Raises the risk of bleeding",
             "## About you", "> Sleep through the night", "- **Goals:** Joint health and Sleep",
             "- **Health risks you listed:** Blood thinners \\(anticoagulants\\)", "- **Diet:** Gluten-free",
             "## Daily schedule", "## Essential supplements", "### Fish oil", "### Magnesium",
@@ -71,7 +71,8 @@ struct StackReportTests {
         let positions = order.map { markdown.range(of: $0)?.lowerBound }
         #expect(!positions.contains(nil), "missing: \(zip(order, positions).filter { $0.1 == nil }.map(\.0))")
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
-        #expect(!markdown.contains("Magnesium**, because of"), "a caution that concerns no listed risk is no warning")
+        #expect(
+            !markdown.contains("- **Magnesium**. You listed"), "a caution that concerns no listed risk is no warning")
     }
 
     @Test func eachSupplementHasItsDetailsEvidenceInWordsAndOnlySafeCitationLinks() throws {
