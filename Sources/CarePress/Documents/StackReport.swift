@@ -52,12 +52,9 @@ struct StackReport {
         var context: [String: Any] = [
             "id": stack.id,
             "title": title,
-            "goals": person.goals.isEmpty
-                ? "None listed" : ReportMarkdown.sentenceList(person.goals.map(StackWording.goal)),
-            "risks": person.risks.isEmpty
-                ? "None listed" : ReportMarkdown.sentenceList(person.risks.map { StackWording.risk($0) }),
-            "diets": person.dietaryPreferences.isEmpty
-                ? "None listed" : ReportMarkdown.sentenceList(person.dietaryPreferences.map(StackWording.diet)),
+            "goals": Self.inWords(person.goals, StackWording.goal),
+            "risks": Self.inWords(person.risks) { StackWording.risk($0) },
+            "diets": Self.inWords(person.dietaryPreferences, StackWording.diet),
             "minimal": stack.minimal.filter(\.active).map(supplementContext),
             "optional": stack.optional.filter(\.active).map(supplementContext),
             "hasOptional": stack.optional.contains(where: \.active),
@@ -194,6 +191,13 @@ struct StackReport {
             }
             return item
         }
+    }
+
+    /// Ids as a list in words, capitalised like a sentence ("Strength, muscle gain and sleep"), or "None listed".
+    static func inWords(_ ids: [String], _ words: (String) -> String) -> String {
+        guard !ids.isEmpty else { return "None listed" }
+        let items = ids.map(words).enumerated().map { $0 == 0 ? $1 : $1.prefix(1).lowercased() + $1.dropFirst() }
+        return ReportMarkdown.sentenceList(items)
     }
 
     /// A supplement's name by id (the id itself if the stack has no such supplement, which checks rule out).

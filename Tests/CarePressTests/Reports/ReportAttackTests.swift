@@ -199,6 +199,28 @@ struct ReportAttackTests {
         }
     }
 
+    @Test func reportTemplatesSpliceRawOnlyTheKeysSwiftEscaped() throws {
+        let folder = URL(fileURLWithPath: TemporaryProject.defaultTemplates).appendingPathComponent("reports")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(".mustache")
+        }
+        #expect(names.count == 6)
+        for name in names {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            #expect(text.hasPrefix("{{% CONTENT_TYPE: MARKDOWN }}\n"), "\(name) escapes values for Markdown")
+            var rest = text[...]
+            while let open = rest.range(of: "{{{") {
+                let close = try #require(rest[open.upperBound...].range(of: "}}}"))
+                let key = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+                #expect(
+                    key.hasSuffix("Markdown") || key.hasSuffix("Destination"),
+                    "\(name): {{{\(key)}}} is not a pre-escaped key")
+                rest = rest[close.upperBound...]
+            }
+            #expect(!text.contains("{{&"), "\(name): no unescaped ampersand tags")
+        }
+    }
+
     /// The tags libcmark writes for report Markdown, and no attributes but relative guide links, the vetted
     /// citation host, the chart image and the appendix section.
     static func expectOnlyReportMarkup(_ html: ReportHTML, in path: String) {

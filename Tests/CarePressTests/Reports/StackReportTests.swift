@@ -62,7 +62,7 @@ struct StackReportTests {
             "# Supplement plan for Riley", "## Warnings",
             "- **Fish oil**. You listed blood thinners \\(anticoagulants\\). Can increase bleeding risk",
             "- **Ginkgo** (stopped). You listed blood thinners \\(anticoagulants\\). Raises the risk of bleeding",
-            "## About you", "> Sleep through the night", "- **Goals:** Joint health and Sleep",
+            "## About you", "> Sleep through the night", "- **Goals:** Joint health and sleep",
             "- **Health risks you listed:** Blood thinners \\(anticoagulants\\)", "- **Diet:** Gluten-free",
             "## Daily schedule", "## Essential supplements", "### Fish oil", "### Magnesium",
             "## Optional supplements", "### L-theanine", "## Stopped supplements", "### Ginkgo",
