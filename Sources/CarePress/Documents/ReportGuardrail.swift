@@ -48,9 +48,11 @@ enum ReportGuardrail {
         return String(text)
     }
 
-    /// The text with every run of white space turned into one space and none at either end.
+    /// The text with every run of white space turned into one space and none at either end, and NUL as U+FFFD (as
+    /// CommonMark shows it).
     static func normalized(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}").split(whereSeparator: \.isWhitespace)
+            .joined(separator: " ")
     }
 
     private static func decodeEntity(_ entity: String) -> Unicode.Scalar? {
