@@ -4,42 +4,74 @@ struct ConsultReport {
     let schema: ConsultSchema
     let knowledge: KnowledgeStore
 
+    /// The report's Markdown template.
     static let template = "reports/consult.md"
 
     /// The path of the HTML report.
     var htmlPath: String { ReportPaths.html(kind: .consult, id: consult.id) }
 
-    var title: String { schema.title }
+    /// The page title: the questionnaire's title, marked when the consult is not finished.
+    var title: String { consult.status == .inProgress ? "\(schema.title) (incomplete)" : schema.title }
 
+    /// The questions the flow took for these answers, in order.
+    var path: [ConsultSchema.Question] { ConsultFlow.path(through: schema) { consult.answer(to: $0) } }
+
+    /// One answer that needs a clinician's attention because its option is flagged.
+    struct FlaggedAnswer {
+        /// The question as asked.
+        var question: String
+        /// The label of the flagged option chosen.
+        var answer: String
+        /// How urgent it is.
+        var flag: ConsultSchema.Flag
+    }
+
+    /// The chosen options on the path that carry a flag: urgent ones first, then those for review, each in path order.
+    var flaggedAnswers: [FlaggedAnswer] {
+        let flagged = path.flatMap { question in
+            chosenOptions(question).compactMap { option in
+                option.flag.map { FlaggedAnswer(question: question.prompt, answer: option.label, flag: $0) }
+            }
+        }
+        return flagged.filter { $0.flag == .urgent } + flagged.filter { $0.flag == .review }
+    }
+
+    /// The required questions on the path that have no answer.
+    var missing: [ConsultSchema.Question] {
+        path.filter { $0.required && consult.answer(to: $0.id) == nil }
+    }
+
+    /// The consult's line in the reports index.
     var summary: ReportSummary {
-        var parts: [String] = []
-        if let name = consult.patient?.displayName { parts.append(name) }
-        parts.append(consult.status == .completed ? "completed" : "in progress (incomplete)")
+        let flagged = flaggedAnswers
+        let urgent = flagged.filter { $0.flag == .urgent }.count
+        let review = flagged.count - urgent
+        var attention: [String] = []
+        if urgent > 0 { attention.append(ReportMarkdown.count(urgent, "red flag")) }
+        if review > 0 { attention.append("\(review) for review") }
         return ReportSummary(
-            kind: .consult, id: consult.id, title: schema.title, detail: parts.joined(separator: " · "),
+            kind: .consult, id: consult.id, title: title, patient: consult.patient?.displayName,
+            status: consult.status == .completed ? "Completed" : "Not finished",
+            detail: attention.isEmpty ? "" : "Needs attention: " + attention.joined(separator: ", "),
             date: consult.completedAt ?? consult.startedAt, htmlPath: htmlPath)
     }
 
-    /// The view model of `reports/consult.md.mustache`.
+    /// The view model of `reports/consult.md.mustache` and its transcript appendix.
+    ///
+    /// Pre-escaped Markdown keys: `quotedMarkdown` (free-text answers) and, in `transcript`, `bodyMarkdown`.
     var context: [String: Any] {
-        let path = ConsultFlow.path(through: schema) { consult.answer(to: $0) }
+        let path = self.path
         let onPath = Set(path.map(\.id))
-        var urgent: [[String: Any]] = []
-        var review: [[String: Any]] = []
-        for question in path {
-            for option in chosenOptions(question) {
-                let item: [String: Any] = ["question": question.prompt, "answer": option.label]
-                switch option.flag {
-                case .urgent: urgent.append(item)
-                case .review: review.append(item)
-                case nil: break
-                }
-            }
+        let flagged = flaggedAnswers.map { answer -> [String: Any] in
+            ["question": answer.question, "answer": answer.answer]
         }
+        let urgent = zip(flaggedAnswers, flagged).filter { $0.0.flag == .urgent }.map(\.1)
+        let review = zip(flaggedAnswers, flagged).filter { $0.0.flag == .review }.map(\.1)
         let questions = path.map { question -> [String: Any] in
             var item = answerContext(question)
-            item["missing"] = consult.answer(to: question.id) == nil
-            item["required"] = question.required
+            if consult.answer(to: question.id) == nil {
+                item["unanswered"] = question.required ? "Not answered. This question is required." : "Not answered."
+            }
             return item
         }
         let offPath = consult.answers.compactMap { entry -> [String: Any]? in
@@ -48,22 +80,24 @@ struct ConsultReport {
             }
             return answerContext(question)
         }
-        let missing = path.filter { $0.required && consult.answer(to: $0.id) == nil }.map(\.prompt)
+        let missing = self.missing.map(\.prompt)
         var context: [String: Any] = [
             "id": consult.id,
-            "title": schema.title,
-            "schemaVersion": schema.version,
-            "completed": consult.status == .completed,
+            "title": title,
             "inProgress": consult.status == .inProgress,
+            "status": consult.status == .completed ? "Completed" : "Not finished (in progress)",
             "questions": questions,
             "urgent": urgent,
             "review": review,
-            "hasAttention": !urgent.isEmpty || !review.isEmpty,
+            "hasUrgent": !urgent.isEmpty,
+            "hasReview": !review.isEmpty,
+            "nothingFlagged": urgent.isEmpty && review.isEmpty,
             "offPath": offPath,
             "hasOffPath": !offPath.isEmpty,
-            "hasTranscript": !consult.transcript.isEmpty,
             "missing": missing,
-            "transcript": TranscriptView.messages(consult.transcript, knowledge: knowledge, from: htmlPath),
+            "hasMissing": !missing.isEmpty,
+            "hasTranscript": !consult.transcript.isEmpty,
+            "transcript": TranscriptView.turns(consult.transcript, knowledge: knowledge, from: htmlPath),
         ]
         if let name = consult.patient?.displayName { context["patientName"] = name }
         if let age = consult.patient?.age { context["patientAge"] = String(age) }
@@ -75,66 +109,40 @@ struct ConsultReport {
     private func chosenOptions(_ question: ConsultSchema.Question) -> [ConsultSchema.Option] {
         switch consult.answer(to: question.id) {
         case .text(let id) where question.type == .singleChoice: question.option(id).map { [$0] } ?? []
-        case .choices(let ids): ids.compactMap(question.option)
+        case .choices(let ids) where question.type == .multipleChoice: ids.compactMap(question.option)
         default: []
         }
     }
 
+    /// A question and its answer in words: option labels, free text quoted exactly, a date or a number with its unit.
     private func answerContext(_ question: ConsultSchema.Question) -> [String: Any] {
         var item: [String: Any] = ["prompt": question.prompt]
         switch (question.type, consult.answer(to: question.id)) {
-        case (.singleChoice, _), (.multipleChoice, _):
+        case (.singleChoice, _?), (.multipleChoice, _?):
             item["choices"] = chosenOptions(question).map { option -> [String: Any] in
                 var choice: [String: Any] = ["label": option.label]
-                if let flag = option.flag { choice["flag"] = flag == .urgent ? "urgent" : "for review" }
+                switch option.flag {
+                case .urgent: choice["flag"] = "red flag, urgent"
+                case .review: choice["flag"] = "for a clinician to review"
+                case nil: break
+                }
                 return choice
             }
         case (.freeText, .text(let text)):
-            item["freeText"] = text
+            item["quotedMarkdown"] = ReportMarkdown.quoted(text)
         case (.date, .text(let text)):
             item["value"] = CalendarDate(iso: Substring(text))?.longDescription ?? text
         case (.number, .number(let number)):
             item["value"] = number.formatted + (question.unit.map { " \($0)" } ?? "")
-        default:
+        case (_, .text(let text)):
+            item["value"] = text
+        case (_, .number(let number)):
+            item["value"] = number.formatted
+        case (_, .choices(let ids)):
+            item["value"] = ids.joined(separator: ", ")
+        case (_, nil):
             break
         }
         return item
-    }
-}
-
-/// A chat transcript laid out for a report: who spoke, in words, with consecutive assistant messages merged.
-enum TranscriptView {
-    static func messages(_ transcript: [TranscriptMessage], knowledge: KnowledgeStore, from page: String) -> [[String:
-        Any]]
-    {
-        var result: [[String: Any]] = []
-        var previousRole: TranscriptMessage.Role?
-        for message in transcript {
-            var paragraph: [String: Any] = ["text": message.text]
-            if message.kind == .leaflet {
-                if let condition = knowledge.condition(matching: message.text) {
-                    paragraph["link"] = RelativeLink.to(GuidePaths.condition(condition), from: page)
-                } else if let exercise = knowledge.exercise(matching: message.text) {
-                    paragraph["link"] = RelativeLink.to(GuidePaths.exercise(exercise), from: page)
-                }
-            }
-            if message.role == .assistant && previousRole == .assistant, var last = result.popLast(),
-                var paragraphs = last["paragraphs"] as? [[String: Any]]
-            {
-                paragraphs.append(paragraph)
-                last["paragraphs"] = paragraphs
-                result.append(last)
-                continue
-            }
-            let speaker: String
-            switch message.role {
-            case .assistant: speaker = "Assistant"
-            case .user: speaker = "Patient"
-            case .system: speaker = message.kind == .notice ? "Notice" : "System"
-            }
-            result.append(["speaker": speaker, "role": message.role.rawValue, "paragraphs": [paragraph]])
-            previousRole = message.role
-        }
-        return result
     }
 }

@@ -6,7 +6,11 @@ public struct ReportSummary: Sendable, Hashable {
     public var id: String
     /// A title for the report, e.g. the questionnaire title.
     public var title: String
-    /// A line under the title, e.g. the patient's name and status.
+    /// The patient's display name, if the record has one; untrusted.
+    public var patient: String?
+    /// The report's state in a few words, e.g. "Completed" or "No personalised answer".
+    public var status: String
+    /// What else a reader should see at a glance, e.g. "Needs attention: 1 red flag"; may be empty.
     public var detail: String
     /// The record's date, for "newest first".
     public var date: Timestamp?

@@ -45,8 +45,10 @@ public struct PageRenderer: Sendable {
 
     /// The rendered forms of one page.
     public struct Output: Sendable {
-        /// The Markdown the page is made from.
+        /// The Markdown the page is made from (with the appendix, if any, at the end).
         public var markdown: String
+        /// The Markdown of the appendix alone, if the page has one.
+        public var appendixMarkdown: String? = nil
         /// The HTML document.
         public var html: String
     }
@@ -65,14 +67,26 @@ public struct PageRenderer: Sendable {
     }
 
     /// Renders a Markdown template with a context, then the HTML page around it.
-    public func render(_ template: String, _ context: [String: Any], page: Page, extraHTML: [String: Any] = [:])
-        throws(TemplateErrors) -> Output
-    {
+    ///
+    /// With an `appendix` template (rendered with the same context), a non-blank result is added to the end of the
+    /// Markdown and set apart in the HTML as `<section class="appendix">`, so print styles can start it on a new page.
+    public func render(
+        _ template: String, _ context: [String: Any], page: Page, appendix: String? = nil,
+        extraHTML: [String: Any] = [:]
+    ) throws(TemplateErrors) -> Output {
         var context = context
         context["site"] = siteContext
         context["root"] = RelativeLink.root(from: page.path)
         let markdown = try templates.render(template, context)
-        return Output(markdown: markdown, html: try html(fromMarkdown: markdown, page: page, extra: extraHTML))
+        var appendixMarkdown: String?
+        if let appendix {
+            let text = try templates.render(appendix, context)
+            if text.contains(where: { !$0.isWhitespace }) { appendixMarkdown = text }
+        }
+        let html = try html(fromMarkdown: markdown, page: page, appendix: appendixMarkdown, extra: extraHTML)
+        guard let appendixMarkdown else { return Output(markdown: markdown, html: html) }
+        let separator = markdown.hasSuffix("\n") ? "\n" : "\n\n"
+        return Output(markdown: markdown + separator + appendixMarkdown, appendixMarkdown: appendixMarkdown, html: html)
     }
 
     /// Renders a Markdown template to an HTML fragment (libcmark, safe mode), for a page composed of several parts.
@@ -83,15 +97,20 @@ public struct PageRenderer: Sendable {
         return CommonMark.html(from: try templates.render(template, context))
     }
 
-    /// Wraps Markdown, rendered by libcmark in safe mode, in the layout.
-    public func html(fromMarkdown markdown: String, page: Page, extra: [String: Any] = [:]) throws(TemplateErrors)
-        -> String
-    {
-        try html(content: CommonMark.html(from: markdown), page: page, extra: extra)
+    /// Wraps Markdown, rendered by libcmark in safe mode, in the layout (an appendix in its own section).
+    public func html(
+        fromMarkdown markdown: String, page: Page, appendix: String? = nil, extra: [String: Any] = [:]
+    ) throws(TemplateErrors) -> String {
+        try html(
+            content: CommonMark.html(from: markdown), page: page, appendix: appendix.map { CommonMark.html(from: $0) },
+            extra: extra)
     }
 
-    /// Wraps an HTML fragment the theme composed (from rendered Markdown parts) in the layout.
-    public func html(content: String, page: Page, extra: [String: Any] = [:]) throws(TemplateErrors) -> String {
+    /// Wraps an HTML fragment the theme composed (from rendered Markdown parts) in the layout, with an optional
+    /// appendix fragment that print layouts start on a new page.
+    public func html(content: String, page: Page, appendix: String? = nil, extra: [String: Any] = [:])
+        throws(TemplateErrors) -> String
+    {
         let root = RelativeLink.root(from: page.path)
         var context: [String: Any] = [
             "site": siteContext,
@@ -106,6 +125,9 @@ public struct PageRenderer: Sendable {
                 return item
             },
         ]
+        if let appendix {
+            context["appendix"] = appendix
+        }
         if page.isStandalone {
             context["inlineStylesheet"] = templates.stylesheet
         }

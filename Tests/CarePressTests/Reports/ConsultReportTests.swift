@@ -1,0 +1,184 @@
+import CarePress
+import Foundation
+import Testing
+
+@Suite("Consult reports")
+struct ConsultReportTests {
+    /// A hair-loss consult (the questionnaire of `Samples.hairLossSchema`) with the given answers.
+    static func consult(
+        id: String = "hl-1", status: String = "completed", answers: [String: Any],
+        transcript: [[String: Any]]? = nil, patient: [String: Any]? = ["displayName": "Sam K.", "age": 34]
+    ) -> [String: Any] {
+        var record: [String: Any] = [
+            "id": id, "schema": "hair-loss", "status": status, "startedAt": "2026-11-02T09:14:00Z", "answers": answers,
+        ]
+        if status == "completed" { record["completedAt"] = "2026-11-02T09:19:30Z" }
+        if let transcript { record["transcript"] = transcript }
+        if let patient { record["patient"] = patient }
+        return record
+    }
+
+    static var fullAnswers: [String: Any] {
+        [
+            "areas": ["hairline", "patches"], "duration": "gt_1y", "scalp_symptoms": "pain",
+            "scalp_details": "Sore and red", "age_started": 29, "goals": "Keep what I have",
+        ]
+    }
+
+    @Test func needsAttentionComesFirstWithUrgentAnswersBeforeThoseForReview() throws {
+        let fixture = try ReportFixture.minimal()
+        try fixture.write(.consult, "a", Self.consult(answers: Self.fullAnswers))
+        #expect(!fixture.build().hasErrors)
+        let markdown = try fixture.report("consults/hl-1.md")
+        let order = [
+            "# Hair loss consultation", "- **Patient:** Sam K., 34 years old",
+            "- **Completed:** 2 November 2026, 09:19 \\(UTC\\)", "- **Status:** Completed", "## Needs attention",
+            "### Red flags: urgent", "- **Do you have any scalp symptoms?** Pain, redness or sores", "### For review",
+            "- **Where are you noticing hair loss?** Sudden bald patches", "## Answers",
+        ]
+        let positions = order.map { markdown.range(of: $0)?.lowerBound }
+        #expect(!positions.contains(nil), "every part is there: \(zip(order, positions).filter { $0.1 == nil })")
+        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "in this order")
+    }
+
+    @Test func answersAreShownInWordsNeverAsRawIDs() throws {
+        let fixture = try ReportFixture.minimal()
+        try fixture.write(.consult, "a", Self.consult(answers: Self.fullAnswers))
+        fixture.build()
+        let markdown = try fixture.report("consults/hl-1.md")
+        for label in [
+            "- Receding hairline", "- Sudden bald patches (**for a clinician to review**)", "- More than a year",
+        ] {
+            #expect(markdown.contains(label))
+        }
+        #expect(markdown.contains("- Pain, redness or sores (**red flag, urgent**)"))
+        #expect(markdown.contains("### How old were you when you first noticed it?\n\n29 years\n"), "numbers with unit")
+        for id in ["gt\\_1y", "gt_1y", "- hairline", "- patches", "- pain", "lt\\_6m"] {
+            #expect(!markdown.contains(id), "raw option id \(id) must not appear")
+        }
+    }
+
+    @Test func questionsTheFlowSkippedAreNeitherListedNorMissing() throws {
+        let fixture = try ReportFixture.minimal()
+        var answers = Self.fullAnswers
+        answers["scalp_symptoms"] = "none"
+        answers["scalp_details"] = nil
+        try fixture.write(.consult, "a", Self.consult(answers: answers))
+        #expect(!fixture.build().hasErrors)
+        let markdown = try fixture.report("consults/hl-1.md")
+        #expect(!markdown.contains("Tell us more about your scalp symptoms"))
+        #expect(!markdown.contains("## Missing answers"))
+        let answerSection = try #require(markdown.components(separatedBy: "## Answers").last)
+        let asked = answerSection.components(separatedBy: "\n").filter { $0.hasPrefix("### ") }
+        #expect(
+            asked == [
+                "### Where are you noticing hair loss?", "### How long has it been happening?",
+                "### Do you have any scalp symptoms?", "### How old were you when you first noticed it?",
+                "### What would you like to achieve?",
+            ], "every question on the path, in order")
+    }
+
+    @Test func anInProgressConsultIsMarkedIncompleteAndListsItsMissingRequiredAnswers() throws {
+        let fixture = try ReportFixture.minimal()
+        try fixture.write(.consult, "a", Self.consult(status: "in-progress", answers: ["areas": ["crown"]]))
+        #expect(!fixture.build().hasErrors)
+        let markdown = try fixture.report("consults/hl-1.md")
+        #expect(markdown.hasPrefix("# Hair loss consultation \\(incomplete\\)\n\n**Incomplete consult.**"))
+        #expect(markdown.contains("- **Completed:** not yet (started 2 November 2026, 09:14 \\(UTC\\))"))
+        #expect(markdown.contains("- **Status:** Not finished \\(in progress\\)"))
+        let missing = try #require(
+            markdown.components(separatedBy: "## Missing answers\n\n").last?
+                .components(separatedBy: "\n\n## ").first)
+        #expect(
+            missing == """
+                The consult is not finished, so these required questions have no answer yet:
+
+                - How long has it been happening?
+                - Do you have any scalp symptoms?
+                - How old were you when you first noticed it?
+                - What would you like to achieve?
+                """, "the optional scalp_details is on the path but not required, so it is not missing")
+        #expect(markdown.contains("*Not answered. This question is required.*"))
+        let html = try fixture.report("consults/hl-1.html")
+        #expect(html.contains("<title>Hair loss consultation (incomplete) · Recovery Guide</title>"))
+    }
+
+    @Test func freeTextIsQuotedExactlyWithItsLineBreaksAndParagraphs() throws {
+        let fixture = try ReportFixture.minimal()
+        var answers = Self.fullAnswers
+        answers["goals"] = "Keep it *all*\nand regrow\r\n\n\n  the crown  "
+        try fixture.write(.consult, "a", Self.consult(answers: answers))
+        fixture.build()
+        let markdown = try fixture.report("consults/hl-1.md")
+        #expect(markdown.contains("> Keep it \\*all\\*\\\n> and regrow\n>\n> &#32;&#32;the crown&#32;&#32;\n"))
+        let html = try fixture.report("consults/hl-1.html")
+        #expect(
+            html.contains("<blockquote>\n<p>Keep it *all*<br />\nand regrow</p>\n<p>  the crown  </p>\n</blockquote>"))
+    }
+
+    @Test func theTranscriptIsAnAppendixWithSpeakersInWordsAndMergedAssistantMessages() throws {
+        let fixture = try ReportFixture.minimal()
+        let transcript: [[String: Any]] = [
+            ["role": "assistant", "text": "Hello.", "at": "2026-11-02T09:14:00Z"],
+            ["role": "assistant", "text": "Where is it?"],
+            ["role": "user", "text": "my hairline", "at": "2026-11-02T09:15:10Z"],
+            ["role": "assistant", "text": "Patellofemoral pain syndrome", "kind": "leaflet"],
+            ["role": "assistant", "text": "Moon Boot Therapy", "kind": "leaflet"],
+            ["role": "system", "text": "Stored on this device.", "kind": "notice"],
+        ]
+        try fixture.write(.consult, "a", Self.consult(answers: Self.fullAnswers, transcript: transcript))
+        fixture.build()
+        let markdown = try fixture.report("consults/hl-1.md")
+        let appendix = try #require(markdown.components(separatedBy: "## Appendix: the conversation\n\n").last)
+        #expect(
+            appendix.hasSuffix(
+                """
+                **Assistant \\(automated\\)** · 09:14
+
+                Hello.
+
+                Where is it?
+
+                **Patient** · 09:15
+
+                > my hairline
+
+                **Assistant \\(automated\\)**
+
+                Suggested reading in the guide: [Patellofemoral pain syndrome](<../../guide/conditions/patellofemoral-pain-syndrome.html>)
+
+                Suggested reading: Moon Boot Therapy *(the guide has no page with this name, so there is no link)*
+
+                **Notice from the app**
+
+                Stored on this device.
+
+
+                """))
+        #expect(
+            markdown.range(of: "## Important")?.lowerBound ?? markdown.endIndex
+                < markdown.range(of: "## Appendix")?.lowerBound ?? markdown.startIndex, "the appendix comes last")
+        let html = try fixture.report("consults/hl-1.html")
+        #expect(html.contains("<section class=\"appendix\">\n<h2>Appendix: the conversation</h2>"))
+        #expect(!html.contains("Moon Boot Therapy</a>"))
+    }
+
+    @Test func withoutATranscriptThereIsNoAppendix() throws {
+        let fixture = try ReportFixture.minimal()
+        try fixture.write(.consult, "a", Self.consult(answers: Self.fullAnswers, patient: nil))
+        fixture.build()
+        let markdown = try fixture.report("consults/hl-1.md")
+        #expect(!markdown.contains("Appendix"))
+        #expect(!markdown.contains("**Patient:**"), "no display name, no patient line")
+        #expect(!(try fixture.report("consults/hl-1.html")).contains("class=\"appendix\""))
+    }
+
+    @Test func theReportCarriesTheSiteDisclaimerInItsMarkdown() throws {
+        let fixture = try ReportFixture.minimal()
+        try fixture.write(.consult, "a", Self.consult(answers: Self.fullAnswers))
+        fixture.build()
+        #expect(
+            try fixture.report("consults/hl-1.md").hasSuffix(
+                "## Important\n\nThis is educational guidance only, not medical advice.\n"))
+    }
+}
