@@ -154,11 +154,20 @@ def test_a_stack_has_its_schedule_and_adherence(carepress):
     ]
     assert stack["supplements"][0]["evidence"] == {"level": "B", "meaning": "Some trials"}
     adherence = stack["adherence"]
-    assert (adherence["from"], adherence["to"], adherence["days"]) == ("2026-11-15", "2026-11-17", 3)
-    assert {item["id"]: (item["takenDays"], item["percent"]) for item in adherence["supplements"]} == {
-        "magnesium-glycinate": (3, 100), "omega-3-algal": (2, 67), "l-theanine": (1, 33)
-    }
-    assert adherence["overallPercent"] == 67  # 6 of 9 doses
+    # Planned: magnesium and omega-3 (minimal, with reminders); L-theanine is optional without a reminder.
+    assert (adherence["from"], adherence["to"], adherence["daysTracked"]) == ("2026-11-15", "2026-11-17", 3)
+    assert adherence["planned"] == ["magnesium-glycinate", "omega-3-algal"]
+    assert (adherence["dosesTaken"], adherence["dosesPlanned"], adherence["percentTaken"]) == (5, 6, 83)
+    assert adherence["currentStreak"] == 1  # the 17th was complete, the 16th missed omega-3
+    assert [day["takenExtra"] for day in adherence["days"]] == [[], [], ["l-theanine"]]
+
+
+def test_a_stack_export_states_the_same_adherence_as_its_report(carepress, built_site):
+    stack = json.loads(export_json(carepress, CONTENT / "stacks" / "sw-2026-0004.json")[0])["stack"]
+    adherence = stack["adherence"]
+    report = (built_site / "reports" / "stacks" / "sw-2026-0004.md").read_text()
+    assert f"{adherence['dosesTaken']} of {adherence['dosesPlanned']}" in report
+    assert f"{adherence['daysTracked']} days" in report
 
 
 def test_a_schema_exports_its_questions_and_rules(carepress):

@@ -28,12 +28,9 @@ struct PhysioReport {
     ///
     /// Within the body area the patient picked, when that gives any, otherwise across the whole guide; at most three.
     var matches: [Condition] {
-        guard condition == nil else { return [] }
-        var found = matcher.matches(for: physio.concern, area: physio.bodyArea)
-        if found.isEmpty && physio.bodyArea != nil {
-            found = matcher.matches(for: physio.concern)
+        PhysioFallback.matches(for: physio, knowledge: knowledge, matcher: matcher).compactMap {
+            knowledge.condition(named: $0.name)
         }
-        return found.compactMap { knowledge.condition(named: $0.name) }
     }
 
     /// The conditions whose red flags the report shows: the known condition, or every match.

@@ -43,9 +43,9 @@ struct PhysioJSON {
                     ("encouragement", .string(response.encouragement)),
                 ])
             } ?? .null
-        let fallback =
-            physio.response == nil
-            ? MatchReport(concern: physio.concern, area: physio.bodyArea, knowledge: knowledge).matches : []
+        let fallback = PhysioFallback.matches(
+            for: physio, knowledge: knowledge, matcher: ConditionMatcher(knowledge: knowledge)
+        ).compactMap { match in knowledge.condition(named: match.name).map { (match, $0) } }
         return .object([
             ("createdAt", ExportDocument.timestamp(physio.createdAt)),
             ("concern", .string(physio.concern)),
@@ -55,10 +55,10 @@ struct PhysioJSON {
             (
                 "fallbackMatches",
                 .array(
-                    fallback.map { item in
+                    fallback.map { match, condition in
                         .object([
-                            ("name", .string(item.name)), ("area", .string(item.area)),
-                            ("score", .integer(item.score)), ("page", .string(item.page)),
+                            ("name", .string(match.name)), ("area", .string(match.area)),
+                            ("score", .integer(match.score)), ("page", .string(GuidePaths.condition(condition))),
                         ])
                     })
             ),

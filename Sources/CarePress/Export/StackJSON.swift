@@ -54,16 +54,6 @@ struct StackJSON {
         ])
     }
 
-    /// What a timing means, for people.
-    static func label(_ timing: SupplementStack.Timing) -> String {
-        switch timing {
-        case .morning: "Morning"
-        case .lunch: "Lunch"
-        case .evening: "Evening"
-        case .night: "Night"
-        }
-    }
-
     /// What an evidence level means (`formats/stack.schema.json`).
     static func meaning(_ evidence: SupplementStack.Evidence) -> String {
         switch evidence {
@@ -105,7 +95,7 @@ struct StackJSON {
         SupplementStack.Timing.allCases.map { timing in
             .object([
                 ("timing", .string(timing.rawValue)),
-                ("label", .string(Self.label(timing))),
+                ("label", .string(StackWording.timing(timing))),
                 (
                     "supplements",
                     .array(
@@ -115,57 +105,37 @@ struct StackJSON {
         }
     }
 
-    /// Adherence over the tracked period (first to last tracked day, inclusive); a day without an entry counts
-    /// as not taken. Null when nothing is tracked.
+    /// Adherence as the stack report states it (`Adherence`): planned and taken doses per tracked day, the
+    /// current streak of complete days, and the supplements taken outside the plan. Null when nothing is tracked.
     private var adherence: JSONValue {
-        guard let first = stack.tracking.map(\.date).min(), let last = stack.tracking.map(\.date).max() else {
+        guard let adherence = Adherence(stack), let first = adherence.firstDate, let last = adherence.lastDate else {
             return .null
         }
-        let days = last.dayNumber - first.dayNumber + 1
-        var takenDays: [String: Set<Int>] = [:]
-        for day in stack.tracking {
-            for id in day.taken { takenDays[id, default: []].insert(day.date.dayNumber) }
-        }
-        let active = stack.supplements.filter(\.active)
-        let perSupplement = active.map { supplement -> (id: String, taken: [Int]) in
-            (supplement.id, (takenDays[supplement.id] ?? []).sorted())
-        }
-        let totalTaken = perSupplement.reduce(0) { $0 + $1.taken.count }
         return .object([
             ("from", .string(first.description)),
             ("to", .string(last.description)),
-            ("days", .integer(days)),
-            ("loggedDays", .integer(Set(stack.tracking.map(\.date.dayNumber)).count)),
+            ("daysTracked", .integer(adherence.daysTracked)),
+            ("untrackedDays", .integer(adherence.untrackedDays)),
+            ("planned", .array(adherence.plannedIDs.map { .string($0) })),
+            ("dosesPlanned", .integer(adherence.dosesPlanned)),
+            ("dosesTaken", .integer(adherence.dosesTaken)),
+            ("percentTaken", adherence.percentTaken.map { .integer($0) } ?? .null),
+            ("currentStreak", .integer(adherence.currentStreak)),
+            ("completeDays", .integer(adherence.completeDays)),
+            ("partialDays", .integer(adherence.partialDays)),
+            ("missedDays", .integer(adherence.missedDays)),
             (
-                "supplements",
+                "days",
                 .array(
-                    perSupplement.map { item in
+                    adherence.days.map { day in
                         .object([
-                            ("id", .string(item.id)),
-                            ("takenDays", .integer(item.taken.count)),
-                            ("percent", .integer(Self.percent(item.taken.count, of: days))),
-                            ("currentStreak", .integer(Self.streak(item.taken, endingOn: last.dayNumber))),
+                            ("date", .string(day.date.description)),
+                            ("takenPlanned", .array(day.takenPlanned.map { .string($0) })),
+                            ("takenExtra", .array(day.takenExtra.map { .string($0) })),
+                            ("complete", .bool(adherence.isComplete(day))),
                         ])
                     })
             ),
-            ("overallPercent", .integer(Self.percent(totalTaken, of: days * active.count))),
         ])
-    }
-
-    /// A whole percentage, rounded half up; 0 of 0 is 0.
-    static func percent(_ part: Int, of whole: Int) -> Int {
-        whole > 0 ? (part * 200 + whole) / (whole * 2) : 0
-    }
-
-    /// How many consecutive days up to and including `last` are in the sorted day numbers.
-    static func streak(_ days: [Int], endingOn last: Int) -> Int {
-        var count = 0
-        var expected = last
-        for day in days.reversed() {
-            guard day == expected else { break }
-            count += 1
-            expected -= 1
-        }
-        return count
     }
 }

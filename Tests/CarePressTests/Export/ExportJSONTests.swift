@@ -52,7 +52,7 @@ struct ExportJSONTests {
         #expect(consult["skipped"] as? [String] == ["scalp_details"])
     }
 
-    @Test func adherenceCountsDaysWithoutAnEntryAsNotTakenAndLeavesInactiveSupplementsOut() throws {
+    @Test func adherenceIsTheReportsAdherencePlannedDosesPerTrackedDay() throws {
         let project = try TemporaryProject.minimal()
         let stack = """
             { "id": "sw-2", "user": {},
@@ -69,22 +69,19 @@ struct ExportJSONTests {
         let document = try Self.export(stack, in: project)
         let body = try #require(document["stack"] as? [String: Any])
         let adherence = try #require(body["adherence"] as? [String: Any])
-        #expect(adherence["days"] as? Int == 4)  // 27 and 28 February, 1 and 2 March 2026
-        #expect(adherence["loggedDays"] as? Int == 3)
-        let figures = try #require(adherence["supplements"] as? [[String: Any]])
-        #expect(figures.map { $0["id"] as? String } == ["a", "b"])
-        #expect(figures.map { $0["takenDays"] as? Int } == [3, 1])
-        #expect(figures.map { $0["percent"] as? Int } == [75, 25])
-        #expect(figures.map { $0["currentStreak"] as? Int } == [2, 0])
-        #expect(adherence["overallPercent"] as? Int == 50)
+        // Planned: the active minimal supplements a and b (c is stopped), on each of the 3 tracked days.
+        #expect(adherence["planned"] as? [String] == ["a", "b"])
+        #expect(adherence["daysTracked"] as? Int == 3)
+        #expect(adherence["untrackedDays"] as? Int == 1)  // 28 February
+        #expect(adherence["dosesPlanned"] as? Int == 6)
+        #expect(adherence["dosesTaken"] as? Int == 4)  // a+b, a, a (a twice on one day counts once)
+        #expect(adherence["percentTaken"] as? Int == 67)
+        #expect(adherence["currentStreak"] as? Int == 0)  // the last day missed b
+        #expect(adherence["completeDays"] as? Int == 1)
+        #expect(adherence["partialDays"] as? Int == 2)
+        let days = try #require(adherence["days"] as? [[String: Any]])
+        #expect(days.map { $0["takenExtra"] as? [String] } == [[], ["c"], []])
         let schedule = try #require(body["schedule"] as? [[String: Any]])
         #expect(schedule.map { $0["supplements"] as? [String] } == [["a", "b"], [], ["b"], []])
-    }
-
-    @Test func percentagesRoundHalfUp() {
-        #expect(StackJSON.percent(1, of: 8) == 13)
-        #expect(StackJSON.percent(2, of: 3) == 67)
-        #expect(StackJSON.percent(1, of: 3) == 33)
-        #expect(StackJSON.percent(0, of: 0) == 0)
     }
 }
