@@ -1,25 +1,71 @@
-/// The page that lists every report, grouped by kind, newest first.
+/// The pages that list every report, grouped by kind, newest first, a thousand to a page.
 enum ReportsIndex {
     static let template = "reports/index.md"
     static let path = "reports/index.html"
+    /// Reports per page: a batch of 100,000 records makes 100 pages rather than one page too big to open.
+    static let pageSize = 1_000
 
-    static func render(_ summaries: [ReportSummary], with pages: PageRenderer) throws(TemplateErrors) -> OutputFile {
-        let groups = RecordKind.allCases.map { kind -> [String: Any] in
-            let reports = summaries.filter { $0.kind == kind }.sorted(by: newestFirst).map { summary -> [String: Any] in
+    /// The path of a page of the index, from 1: `reports/index.html`, `reports/index-2.html`, ...
+    static func path(page: Int) -> String {
+        page == 1 ? path : "reports/index-\(page).html"
+    }
+
+    /// Every page of the index, in order; one page (with no page links) when the reports fit on it.
+    static func render(_ summaries: [ReportSummary], with pages: PageRenderer, pageSize: Int = pageSize)
+        throws(TemplateErrors) -> [OutputFile]
+    {
+        let sorted = RecordKind.allCases.flatMap { kind in
+            summaries.filter { $0.kind == kind }.sorted(by: newestFirst)
+        }
+        let counts = Dictionary(grouping: summaries, by: \.kind).mapValues(\.count)
+        let pageCount = max(1, (sorted.count + pageSize - 1) / pageSize)
+        var files: [OutputFile] = []
+        for page in 1...pageCount {
+            let items = sorted[min((page - 1) * pageSize, sorted.count)..<min(page * pageSize, sorted.count)]
+            files.append(
+                try render(
+                    page: page, of: pageCount, items: items, counts: counts, total: summaries.count, with: pages))
+        }
+        return files
+    }
+
+    private static func render(
+        page number: Int, of pageCount: Int, items: ArraySlice<ReportSummary>, counts: [RecordKind: Int], total: Int,
+        with pages: PageRenderer
+    ) throws(TemplateErrors) -> OutputFile {
+        let here = path(page: number)
+        let groups = RecordKind.allCases.compactMap { kind -> [String: Any]? in
+            let reports = items.filter { $0.kind == kind }.map { summary -> [String: Any] in
                 var item: [String: Any] = [
                     "title": summary.title, "detail": summary.detail, "id": summary.id,
-                    "href": RelativeLink.to(summary.htmlPath, from: path),
+                    "href": RelativeLink.to(summary.htmlPath, from: here),
                 ]
                 if let date = summary.date { item["date"] = date.date.longDescription }
                 return item
             }
-            return ["title": kind.title, "reports": reports, "count": String(reports.count), "empty": reports.isEmpty]
+            let count = counts[kind] ?? 0
+            // A kind appears on the pages that list its reports; a kind with none, on the first page.
+            guard !reports.isEmpty || (count == 0 && number == 1) else { return nil }
+            return ["title": kind.title, "reports": reports, "count": String(count), "empty": count == 0]
         }
+        var context: [String: Any] = ["groups": groups, "total": String(total)]
+        if pageCount > 1 {
+            var pagination: [String: Any] = [
+                "page": String(number), "pageCount": String(pageCount),
+                "pages": (1...pageCount).map { page -> [String: Any] in
+                    ["number": String(page), "href": RelativeLink.to(path(page: page), from: here), "current": page == number]
+                },
+            ]
+            if number > 1 { pagination["previous"] = RelativeLink.to(path(page: number - 1), from: here) }
+            if number < pageCount { pagination["next"] = RelativeLink.to(path(page: number + 1), from: here) }
+            context["pagination"] = pagination
+        }
+        let title = number == 1 ? "Reports" : "Reports, page \(number) of \(pageCount)"
         let page = PageRenderer.Page(
-            path: path, title: "Reports", breadcrumbs: [.init("Home", "index.html"), .init("Reports")],
+            path: here, title: title, breadcrumbs: [.init("Home", "index.html"), .init("Reports")],
             kind: "reports-index")
-        let output = try pages.render(template, ["groups": groups, "total": String(summaries.count)], page: page)
-        return OutputFile(path: path, text: output.html)
+        let output = try pages.render(template, context, page: page)
+        return OutputFile(path: here, text: output.html)
     }
 
     /// Newest first; undated records last; ties by id so the order never depends on loading order.

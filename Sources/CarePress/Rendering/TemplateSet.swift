@@ -15,6 +15,7 @@ public struct TemplateSet: Sendable {
     /// The text of `assets/style.css`, which standalone pages (reports) inline.
     public let stylesheet: String
     private let library: MustacheLibrary
+    private let sources: [String: String]
 
     /// The first line every Markdown template must have, so that values are escaped for Markdown.
     public static let markdownPragma = "{{% CONTENT_TYPE: MARKDOWN }}"
@@ -101,7 +102,8 @@ public struct TemplateSet: Sendable {
         return .success(
             TemplateSet(
                 folder: folder, names: Set(templates.keys), assets: assets, stylesheet: stylesheet,
-                library: MustacheLibrary(templates: templates)))
+                library: MustacheLibrary(templates: templates),
+                sources: Dictionary(texts.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })))
     }
 
     /// Renders a template with a context of dictionaries, arrays and strings.
@@ -115,6 +117,9 @@ public struct TemplateSet: Sendable {
         }
         return text
     }
+
+    /// The text of a template, by name.
+    public func source(of name: String) -> String? { sources[name] }
 
     /// The path of a template file, for messages.
     public func path(of name: String) -> String {
