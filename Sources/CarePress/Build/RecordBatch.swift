@@ -184,7 +184,7 @@ final class RecordBatch: @unchecked Sendable {
 
     /// The last build's outcome for a record, when nothing it is made from changed and its files are all there.
     private func reusable(_ record: Scanned) -> Outcome? {
-        guard !options.force, !record.contested, let inputs, let writer, let previous = record.previous,
+        guard !options.force, let inputs, let writer, let previous = record.previous,
             let fileDigest = record.fileDigest, previous.file == fileDigest, let digest = previous.digest,
             let summary = previous.summary
         else { return nil }
