@@ -15,10 +15,10 @@ enum FileBytes {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        // Read the size fstat gave; a file that grows meanwhile is read only that far (the next build sees the rest).
         var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
         var filled = 0
-        while true {
-            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: max(4096, bytes.count)) }
+        while filled < bytes.count {
             let count = bytes.withUnsafeMutableBytes { buffer in
                 systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
             }

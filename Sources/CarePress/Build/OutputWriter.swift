@@ -78,10 +78,17 @@ public struct OutputWriter: Sendable {
     public func write(chunks: some Sequence<[UInt8]>, to relativePath: String) throws(Failure) {
         let (directory, name) = try prepare(relativePath)
         try replace(directory + "/" + name, name: name, in: directory, relativePath: relativePath) { descriptor in
+            // Gather small chunks (a manifest line each) into writes of about 256 KB.
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(1 << 18)
             for chunk in chunks {
-                if let failure = chunk.withUnsafeBytes({ Self.writeAll(descriptor, $0) }) { return failure }
+                buffer += chunk
+                if buffer.count >= 1 << 18 {
+                    if let failure = buffer.withUnsafeBytes({ Self.writeAll(descriptor, $0) }) { return failure }
+                    buffer.removeAll(keepingCapacity: true)
+                }
             }
-            return nil
+            return buffer.withUnsafeBytes { Self.writeAll(descriptor, $0) }
         }
     }
 
@@ -190,7 +197,7 @@ public struct OutputWriter: Sendable {
         var descriptor: Int32 = -1
         for _ in 0..<100 {
             let tag = temporaryTag.map { "\($0)." } ?? ""
-            temporary = directory + "/.\(name).\(tag)\(getpid()).\(Self.serial.next()).tmp"
+            temporary = directory + "/.\(name).\(tag)\(Self.processID).\(Self.serial.next()).tmp"
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if descriptor >= 0 || errno != EEXIST { break }
         }
@@ -286,6 +293,7 @@ public struct OutputWriter: Sendable {
     }
 
     private static let serial = SerialCounter()
+    private static let processID = getpid()
 }
 
 /// `write(2)`, named apart from the writer's own `write` methods.

@@ -75,13 +75,14 @@ struct CompiledTemplate: Sendable {
 }
 
 /// A value of a template context, as the renderer sees it.
-indirect enum TemplateValue: Sendable {
+enum TemplateValue: Sendable {
     case string(String)
     case bool(Bool)
     /// A number, already in the text `String(describing:)` gives it.
     case number(String)
     case list([TemplateValue])
-    case object([String: TemplateValue])
+    /// An object's members; contexts have a handful of keys, so they are searched in order rather than hashed.
+    case object([(key: String, value: TemplateValue)])
 
     /// Converts a context of dictionaries, arrays, strings, booleans and numbers; anything else is `Unsupported`.
     static func convert(_ value: Any) throws(CompiledTemplate.Unsupported) -> TemplateValue {
@@ -114,11 +115,21 @@ indirect enum TemplateValue: Sendable {
     }
 
     /// Converts a dictionary's values.
-    static func convert(object: [String: Any]) throws(CompiledTemplate.Unsupported) -> [String: TemplateValue] {
-        var result: [String: TemplateValue] = [:]
+    static func convert(object: [String: Any]) throws(CompiledTemplate.Unsupported) -> [(
+        key: String, value: TemplateValue
+    )] {
+        var result: [(key: String, value: TemplateValue)] = []
         result.reserveCapacity(object.count)
-        for (key, value) in object { result[key] = try convert(value) }
+        for (key, value) in object { result.append((key, try convert(value))) }
         return result
+    }
+
+    /// The value of a member, if this is an object that has it.
+    @inline(__always)
+    func member(_ name: String) -> TemplateValue? {
+        guard case .object(let members) = self else { return nil }
+        for member in members where member.key == name { return member.value }
+        return nil
     }
 }
 
@@ -130,16 +141,17 @@ struct CompiledRenderer {
     /// Renders a template over a root value, as swift-mustache would.
     func render(_ template: CompiledTemplate, _ root: TemplateValue) throws(CompiledTemplate.Unsupported) -> String {
         var stack = [root]
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(4096)
         try render(template.tokens, stack: &stack, indentation: nil, contentType: .html, into: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Renders tokens into `output`. With an indentation (inside an indented standalone partial), each token's text
     /// is indented when this render's own text so far ends a line, exactly as swift-mustache does per render call.
     private func render(
         _ tokens: [CompiledTemplate.Token], stack: inout [TemplateValue], indentation: String?,
-        contentType: CompiledTemplate.ContentKind, into output: inout String
+        contentType: CompiledTemplate.ContentKind, into output: inout [UInt8]
     ) throws(CompiledTemplate.Unsupported) {
         var contentType = contentType
         guard let indentation, !indentation.isEmpty else {
@@ -148,11 +160,11 @@ struct CompiledRenderer {
             }
             return
         }
-        var local = ""
+        var local: [UInt8] = []
         for token in tokens {
-            var piece = ""
+            var piece: [UInt8] = []
             try render(token, stack: &stack, indentation: indentation, contentType: &contentType, into: &piece)
-            if !piece.isEmpty && local.utf8.last == 0x0A { local += indentation }
+            if !piece.isEmpty && local.last == 0x0A { local += indentation.utf8 }
             local += piece
         }
         output += local
@@ -160,11 +172,11 @@ struct CompiledRenderer {
 
     private func render(
         _ token: CompiledTemplate.Token, stack: inout [TemplateValue], indentation: String?,
-        contentType: inout CompiledTemplate.ContentKind, into output: inout String
+        contentType: inout CompiledTemplate.ContentKind, into output: inout [UInt8]
     ) throws(CompiledTemplate.Unsupported) {
         switch token {
         case .text(let text):
-            output += text
+            output += text.utf8
         case .variable(let path, let escaped):
             guard let value = lookup(path, in: stack) else { return }
             let text: String
@@ -177,7 +189,7 @@ struct CompiledRenderer {
             if escaped {
                 Self.append(text, escapedAs: contentType, to: &output)
             } else {
-                output += text
+                output += text.utf8
             }
         case .section(let path, let inner):
             // Each iteration is a render of its own, so an indentation starts afresh in it.
@@ -185,45 +197,36 @@ struct CompiledRenderer {
             case nil, .bool(false):
                 return
             case .bool(true):
-                try renderNested(inner, stack: &stack, indentation: indentation, contentType: contentType, into: &output)
+                try render(inner, stack: &stack, indentation: indentation, contentType: contentType, into: &output)
             case .list(let items):
                 for item in items {
                     stack.append(item)
                     defer { stack.removeLast() }
-                    try renderNested(
-                        inner, stack: &stack, indentation: indentation, contentType: contentType, into: &output)
+                    try render(inner, stack: &stack, indentation: indentation, contentType: contentType, into: &output)
                 }
             case let value?:
                 stack.append(value)
                 defer { stack.removeLast() }
-                try renderNested(inner, stack: &stack, indentation: indentation, contentType: contentType, into: &output)
+                try render(inner, stack: &stack, indentation: indentation, contentType: contentType, into: &output)
             }
         case .invertedSection(let path, let inner):
             switch lookup(path, in: stack) {
             case nil, .bool(false):
-                try renderNested(inner, stack: &stack, indentation: indentation, contentType: contentType, into: &output)
+                try render(inner, stack: &stack, indentation: indentation, contentType: contentType, into: &output)
             case .list(let items) where items.isEmpty:
                 stack.append(.list(items))
                 defer { stack.removeLast() }
-                try renderNested(inner, stack: &stack, indentation: indentation, contentType: contentType, into: &output)
+                try render(inner, stack: &stack, indentation: indentation, contentType: contentType, into: &output)
             default:
                 return
             }
         case .partial(let name, let partialIndentation):
             guard let partial = templates[name] else { return }
             let combined = partialIndentation.map { (indentation ?? "") + $0 } ?? indentation
-            try renderNested(partial.tokens, stack: &stack, indentation: combined, contentType: .html, into: &output)
+            try render(partial.tokens, stack: &stack, indentation: combined, contentType: .html, into: &output)
         case .contentType(let kind):
             contentType = kind
         }
-    }
-
-    /// Renders tokens as a render call of their own (a section, an iteration, a partial).
-    private func renderNested(
-        _ tokens: [CompiledTemplate.Token], stack: inout [TemplateValue], indentation: String?,
-        contentType: CompiledTemplate.ContentKind, into output: inout String
-    ) throws(CompiledTemplate.Unsupported) {
-        try render(tokens, stack: &stack, indentation: indentation, contentType: contentType, into: &output)
     }
 
     /// Finds a name the way swift-mustache does: the first name up the stack from the top, then the rest inside it.
@@ -231,70 +234,60 @@ struct CompiledRenderer {
         guard let first = path.first else { return stack.last }
         var found: TemplateValue?
         for frame in stack.reversed() {
-            if case .object(let object) = frame, let value = object[first] {
+            if let value = frame.member(first) {
                 found = value
                 break
             }
         }
         guard var value = found else { return nil }
         for name in path.dropFirst() {
-            guard case .object(let object) = value, let child = object[name] else { return nil }
+            guard let child = value.member(name) else { return nil }
             value = child
         }
         return value
     }
 
     /// Appends text escaped for a content type.
-    static func append(_ text: String, escapedAs kind: CompiledTemplate.ContentKind, to output: inout String) {
+    static func append(_ text: String, escapedAs kind: CompiledTemplate.ContentKind, to output: inout [UInt8]) {
         switch kind {
-        case .text: output += text
-        case .markdown: output += MarkdownEscaping.escaped(text)
+        case .text: output += text.utf8
+        case .markdown: output += MarkdownEscaping.escaped(text).utf8
         case .html: appendHTMLEscaped(text, to: &output)
         }
     }
 
     /// swift-mustache's HTML escaping (`<`, `>`, `&`, `"` and `'`, each only as a character of its own), done on bytes
     /// when that gives the same result.
-    static func appendHTMLEscaped(_ text: String, to output: inout String) {
-        var needsEscaping = false
+    static func appendHTMLEscaped(_ text: String, to output: inout [UInt8]) {
         var previous: UInt8 = 0
         for byte in text.utf8 {
-            let special = Self.isHTMLSpecial(byte)
-            if (special && previous >= 0x80) || (byte >= 0x80 && Self.isHTMLSpecial(previous)) {
+            if (isHTMLSpecial(byte) && previous >= 0x80) || (byte >= 0x80 && isHTMLSpecial(previous)) {
                 // A combining mark after a special character, or a prepended one before it, makes it part of a
                 // larger character, which swift-mustache leaves alone: compare characters, as it does.
                 for character in text {
                     switch character {
-                    case "<": output += "&lt;"
-                    case ">": output += "&gt;"
-                    case "&": output += "&amp;"
-                    case "\"": output += "&quot;"
-                    case "'": output += "&#39;"
-                    default: output.append(character)
+                    case "<": output += "&lt;".utf8
+                    case ">": output += "&gt;".utf8
+                    case "&": output += "&amp;".utf8
+                    case "\"": output += "&quot;".utf8
+                    case "'": output += "&#39;".utf8
+                    default: output += String(character).utf8
                     }
                 }
                 return
             }
-            needsEscaping = needsEscaping || special
             previous = byte
         }
-        guard needsEscaping else {
-            output += text
-            return
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count + 16)
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "<"): bytes += "&lt;".utf8
-            case UInt8(ascii: ">"): bytes += "&gt;".utf8
-            case UInt8(ascii: "&"): bytes += "&amp;".utf8
-            case UInt8(ascii: "\""): bytes += "&quot;".utf8
-            case UInt8(ascii: "'"): bytes += "&#39;".utf8
-            default: bytes.append(byte)
+            case UInt8(ascii: "<"): output += "&lt;".utf8
+            case UInt8(ascii: ">"): output += "&gt;".utf8
+            case UInt8(ascii: "&"): output += "&amp;".utf8
+            case UInt8(ascii: "\""): output += "&quot;".utf8
+            case UInt8(ascii: "'"): output += "&#39;".utf8
+            default: output.append(byte)
             }
         }
-        output += String(decoding: bytes, as: UTF8.self)
     }
 
     @inline(__always)
