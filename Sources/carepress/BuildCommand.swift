@@ -1,10 +1,15 @@
 import ArgumentParser
 import CarePress
+import Foundation
 
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
-        abstract: "Validate everything, then write the guide site and every valid record's report.")
+        abstract: "Validate everything, then write the guide site and every valid record's report.",
+        discussion: """
+            Incremental: a manifest in <output>/.carepress/ records what each file was made from, so only records \
+            whose inputs changed are rendered again, and the files of deleted records are removed.
+            """)
 
     @OptionGroup var contentOptions: ContentOptions
 
@@ -14,11 +19,46 @@ struct BuildCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The output folder.", valueName: "dir"))
     var output = "Output"
 
+    @Option(help: ArgumentHelp("Records processed at once (default: the number of cores).", valueName: "n"))
+    var jobs = BuildOptions.defaultJobs
+
+    @Flag(help: "Render every record, even those the manifest says are unchanged.")
+    var force = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Build only shard K of N (e.g. 2/8); shard 1 also writes the shared pages.", valueName: "K/N"))
+    var shard: String?
+
+    @Flag(help: "No progress line; only diagnostics and the summary.")
+    var quiet = false
+
+    @Flag(help: "Print one JSON object with the counts and timings on standard output.")
+    var json = false
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        if let shard, Shard(shard) == nil {
+            throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/8, not '\(shard)'")
+        }
+    }
+
     func run() throws {
-        let report = SiteBuilder.build(
-            BuildOptions(contentPath: contentOptions.content, templatesPath: templates, outputPath: output))
+        let progress = !quiet && Terminal.standardErrorIsTerminal ? ProgressLine(noun: "records") : nil
+        var options = BuildOptions(
+            contentPath: contentOptions.content, templatesPath: templates, outputPath: output, jobs: jobs,
+            force: force, shard: shard.flatMap { Shard($0) } ?? .all)
+        if let progress {
+            options.progress = { done, total in progress.update(done: done, total: total) }
+        }
+        let report = SiteBuilder.build(options)
+        progress?.clear()
         Terminal.report(report.diagnostics)
-        Terminal.error(report.buildSummary(outputPath: output))
+        if json {
+            print(report.json)
+        } else {
+            Terminal.error(report.buildSummary(outputPath: output))
+        }
         if report.hasErrors { throw ExitCode(1) }
     }
 }

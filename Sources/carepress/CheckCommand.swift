@@ -8,8 +8,15 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var contentOptions: ContentOptions
 
+    @Option(help: ArgumentHelp("Records checked at once (default: the number of cores).", valueName: "n"))
+    var jobs = BuildOptions.defaultJobs
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+    }
+
     func run() throws {
-        let report = SiteBuilder.check(contentPath: contentOptions.content)
+        let report = SiteBuilder.check(contentPath: contentOptions.content, jobs: jobs)
         Terminal.report(report.diagnostics)
         Terminal.error(report.checkSummary)
         if report.hasErrors { throw ExitCode(1) }

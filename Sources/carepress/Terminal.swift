@@ -3,6 +3,9 @@ import Foundation
 
 /// Writing to the terminal's streams.
 enum Terminal {
+    /// Whether standard error is a terminal (so a progress line can be redrawn in place).
+    static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
+
     /// Writes a line to standard error.
     static func error(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))

@@ -1,4 +1,6 @@
-/// Where a build reads from and writes to.
+import Foundation
+
+/// Where a build reads from and writes to, and how it runs.
 public struct BuildOptions: Sendable {
     /// The content folder.
     public var contentPath: String
@@ -6,11 +8,31 @@ public struct BuildOptions: Sendable {
     public var templatesPath: String
     /// The output folder.
     public var outputPath: String
+    /// How many records are loaded, rendered and written at once; the output does not depend on it.
+    public var jobs: Int
+    /// Whether to render every record even when the manifest says nothing it depends on changed.
+    public var force: Bool
+    /// The part of the records to build; `.all` for a whole build.
+    public var shard: Shard
+    /// Called from worker threads as records finish, with how many are done out of how many; must be thread-safe.
+    public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
-    /// Creates options; the defaults are the `Content/`, `Templates/` and `Output/` folders of the current directory.
-    public init(contentPath: String = "Content", templatesPath: String = "Templates", outputPath: String = "Output") {
+    /// Creates options; the defaults are the `Content/`, `Templates/` and `Output/` folders of the current directory,
+    /// one job per core, an incremental build of every record.
+    public init(
+        contentPath: String = "Content", templatesPath: String = "Templates", outputPath: String = "Output",
+        jobs: Int = BuildOptions.defaultJobs, force: Bool = false, shard: Shard = .all,
+        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
+    ) {
         self.contentPath = contentPath
         self.templatesPath = templatesPath
         self.outputPath = outputPath
+        self.jobs = max(1, jobs)
+        self.force = force
+        self.shard = shard
+        self.progress = progress
     }
+
+    /// One job per active core.
+    public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }

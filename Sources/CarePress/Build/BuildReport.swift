@@ -1,15 +1,26 @@
-/// What a build or check did: its diagnostics and its counts.
+/// What a build or check did: its diagnostics, its counts and where the time went.
 public struct BuildReport: Sendable {
     /// Every problem found, errors and warnings, sorted by file and position.
     public var diagnostics: [Diagnostic] = []
-    /// Records found.
+    /// Records in the build (in this shard, for a sharded build).
     public var records = 0
     /// Records skipped because they have errors.
     public var failedRecords = 0
+    /// Records rendered by this build.
+    public var rendered = 0
+    /// Records not rendered because the manifest showed that nothing they are made from changed.
+    public var skipped = 0
     /// Files written (created or changed).
     public var written = 0
-    /// Files that already held exactly what the build made.
+    /// Files rendered again that already held exactly what the build made.
     public var unchanged = 0
+    /// Output files removed because the records that made them are gone.
+    public var deleted = 0
+    /// Wall-clock and worker time of the build's stages.
+    public var timings = BuildTimings()
+
+    /// Creates an empty report.
+    public init() {}
 
     /// Whether anything had an error; the command then exits with status 1.
     public var hasErrors: Bool { diagnostics.hasErrors }
@@ -19,13 +30,40 @@ public struct BuildReport: Sendable {
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
 }
 
+/// Seconds spent in each stage of a build.
+///
+/// `scan`, `records`, `shared` and `total` are wall-clock times of the stages; `load`, `render` and `write` are
+/// summed over the workers, so with several jobs they can add up to more than `records`.
+public struct BuildTimings: Sendable {
+    /// Reading and digesting every record file, and loading the manifest.
+    public var scan = 0.0
+    /// The parallel pass over the records.
+    public var records = 0.0
+    /// Worker time spent reading and checking records.
+    public var load = 0.0
+    /// Worker time spent rendering records.
+    public var render = 0.0
+    /// Worker time spent writing record files.
+    public var write = 0.0
+    /// Rendering and writing the shared pages, removing stale files and writing the manifest.
+    public var shared = 0.0
+    /// The whole build.
+    public var total = 0.0
+
+    /// No time yet.
+    public init() {}
+}
+
 extension BuildReport {
     /// One line on what a build did, for the end of its output.
     public func buildSummary(outputPath: String) -> String {
-        var parts = ["\(records - failedRecords) of \(records) records rendered"]
-        parts.append("\(written) files written, \(unchanged) unchanged")
+        var parts = [
+            "\(records - failedRecords) of \(records) records ok (\(rendered) rendered, \(skipped) up to date)"
+        ]
+        parts.append("\(written) files written, \(unchanged) unchanged\(deleted > 0 ? ", \(deleted) removed" : "")")
         parts.append(counts)
         return "Built \(outputPath): " + parts.joined(separator: "; ")
+            + " in \(Self.seconds(timings.total))s"
     }
 
     /// One line on what a check found.
@@ -33,7 +71,29 @@ extension BuildReport {
         "Checked \(records) records (\(failedRecords) with errors) and the knowledge store: \(counts)"
     }
 
+    /// The build's counts and timings as one JSON object, for scripts (see README, "Nightly batches").
+    public var json: String {
+        let seconds = [
+            ("scan", timings.scan), ("records", timings.records), ("load", timings.load),
+            ("render", timings.render), ("write", timings.write), ("shared", timings.shared),
+            ("total", timings.total),
+        ].map { "\"\($0.0)\": \(Self.seconds($0.1))" }.joined(separator: ", ")
+        let fields: [(String, Int)] = [
+            ("records", records), ("rendered", rendered), ("skipped", skipped), ("failed", failedRecords),
+            ("written", written), ("unchanged", unchanged), ("deleted", deleted), ("files", written + unchanged),
+            ("errors", errorCount), ("warnings", warningCount),
+        ]
+        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + ", \"seconds\": {\(seconds)}}"
+    }
+
     private var counts: String {
         "\(errorCount) error\(errorCount == 1 ? "" : "s"), \(warningCount) warning\(warningCount == 1 ? "" : "s")"
+    }
+
+    /// Seconds with three decimals, e.g. `1.250`.
+    static func seconds(_ value: Double) -> String {
+        let millis = Int((max(0, value) * 1000).rounded())
+        let fraction = String(millis % 1000)
+        return "\(millis / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 }

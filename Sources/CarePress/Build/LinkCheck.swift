@@ -37,8 +37,15 @@ public enum LinkCheck {
     /// `files` is everything the build writes; `outputFolder` is only used to name the pages in diagnostics.
     public static func diagnostics(for files: [OutputFile], outputFolder: String) -> [Diagnostic] {
         let written = Set(files.map(\.path))
+        return files.flatMap { diagnostics(for: $0, outputFolder: outputFolder, exists: written.contains) }
+    }
+
+    /// An error for every link of one file that leads nowhere, given which output paths the build writes.
+    public static func diagnostics(for file: OutputFile, outputFolder: String, exists written: (String) -> Bool)
+        -> [Diagnostic]
+    {
         var diagnostics: [Diagnostic] = []
-        for file in files where file.path.hasSuffix(".html") {
+        if file.path.hasSuffix(".html") {
             let html = String(decoding: file.bytes, as: UTF8.self)
             for link in links(in: html) {
                 let tag = "<\(link.element) \(link.attribute)=\"\(link.url)\">"
@@ -46,7 +53,7 @@ public enum LinkCheck {
                 switch target(of: link, from: file.path) {
                 case .skipped: continue
                 case .file(let path):
-                    if written.contains(path) { continue }
+                    if written(path) { continue }
                     message = "broken link in \(file.path): \(tag): the build writes no file \(path)"
                 case .remote:
                     message =

@@ -11,6 +11,10 @@ import Foundation
 /// Each file is written to a temporary file beside it and renamed into place, so a build killed at any
 /// moment leaves either the old file or the new one, never half of one. Paths are relative to the output
 /// folder; a path that could leave it (`..`, an absolute path, a symbolic link on the way) is refused.
+///
+/// Temporary files are named `.<name>.<pid>.<n>.tmp`, or `.<name>.<tag>.<pid>.<n>.tmp` for a writer with a tag
+/// (a shard's, e.g. `s2of8`), so that `removeLeftoverTemporaryFiles` can clear what a killed build left behind
+/// without touching the files of shards still running into the same folder.
 public struct OutputWriter: Sendable {
     /// What a write did.
     public enum Outcome: Sendable, Equatable {
@@ -31,9 +35,13 @@ public struct OutputWriter: Sendable {
 
     /// The output folder, as an absolute path without a trailing `/`.
     public let root: String
+    /// The tag in this writer's temporary file names, if any.
+    public let temporaryTag: String?
+    private let folders = VerifiedFolders()
 
-    /// Creates a writer for a folder, creating the folder if needed.
-    public init(root: String) throws(Failure) {
+    /// Creates a writer for a folder, creating the folder if needed; `temporaryTag` (letters and digits) marks its
+    /// temporary files as its own.
+    public init(root: String, temporaryTag: String? = nil) throws(Failure) {
         let absolute = URL(fileURLWithPath: root).standardizedFileURL.path
         do {
             try FileManager.default.createDirectory(atPath: absolute, withIntermediateDirectories: true)
@@ -41,42 +49,20 @@ public struct OutputWriter: Sendable {
             throw Failure(path: root, reason: "cannot create the output folder: \(error.localizedDescription)")
         }
         self.root = absolute.count > 1 && absolute.hasSuffix("/") ? String(absolute.dropLast()) : absolute
+        precondition(
+            temporaryTag?.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ?? true,
+            "a temporary tag is letters and digits")
+        self.temporaryTag = temporaryTag
     }
 
     /// Writes bytes to a path relative to the output folder, unless the file already holds exactly them.
     @discardableResult
     public func write(_ bytes: [UInt8], to relativePath: String) throws(Failure) -> Outcome {
-        let components = try Self.validatedComponents(relativePath)
-        let directory = try ensureDirectory(components.dropLast(), for: relativePath)
-        let target = directory + "/" + components[components.count - 1]
+        let (directory, name) = try prepare(relativePath)
+        let target = directory + "/" + name
         if Self.fileHolds(target, bytes) { return .unchanged }
-        let temporary = directory + "/.\(components[components.count - 1]).\(getpid()).\(Self.nextSerial()).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw Failure(
-                path: relativePath, reason: "cannot create a temporary file: \(String(cString: strerror(errno)))")
-        }
-        var offset = 0
-        let failure: String? = bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count {
-                let count = systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += count
-            }
-            return nil
-        }
-        close(descriptor)
-        if let failure {
-            unlink(temporary)
-            throw Failure(path: relativePath, reason: "cannot write: \(failure)")
-        }
-        if rename(temporary, target) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw Failure(path: relativePath, reason: "cannot move into place: \(reason)")
+        try replace(target, name: name, in: directory, relativePath: relativePath) { descriptor in
+            bytes.withUnsafeBytes { Self.writeAll(descriptor, $0) }
         }
         return .written
     }
@@ -87,6 +73,89 @@ public struct OutputWriter: Sendable {
         try write(Array(text.utf8), to: relativePath)
     }
 
+    /// Writes a file from chunks produced one at a time (so a large file is never whole in memory), always replacing
+    /// it atomically.
+    public func write(chunks: some Sequence<[UInt8]>, to relativePath: String) throws(Failure) {
+        let (directory, name) = try prepare(relativePath)
+        try replace(directory + "/" + name, name: name, in: directory, relativePath: relativePath) { descriptor in
+            // Gather small chunks (a manifest line each) into writes of about 256 KB.
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(1 << 18)
+            for chunk in chunks {
+                buffer += chunk
+                if buffer.count >= 1 << 18 {
+                    if let failure = buffer.withUnsafeBytes({ Self.writeAll(descriptor, $0) }) { return failure }
+                    buffer.removeAll(keepingCapacity: true)
+                }
+            }
+            return buffer.withUnsafeBytes { Self.writeAll(descriptor, $0) }
+        }
+    }
+
+    /// Whether a regular file exists at a relative path.
+    public func fileExists(_ relativePath: String) -> Bool {
+        var info = stat()
+        return lstat(root + "/" + relativePath, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Removes the file at a relative path, after the same checks as a write; true when there was one to remove.
+    ///
+    /// A symbolic link at the path is removed itself, never what it points to; folders are never removed.
+    @discardableResult
+    public func remove(_ relativePath: String) throws(Failure) -> Bool {
+        let components = try Self.validatedComponents(relativePath)
+        var path = root
+        for component in components.dropLast() {
+            path += "/" + component
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
+        }
+        path += "/" + components[components.count - 1]
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return false }
+        if unlink(path) != 0 {
+            throw Failure(path: relativePath, reason: "cannot remove: \(String(cString: strerror(errno)))")
+        }
+        return true
+    }
+
+    /// Removes the temporary files a killed build of the same scope left in some folders (relative paths, `""` for
+    /// the output folder itself); returns how many were removed.
+    ///
+    /// Only names of exactly this writer's pattern are touched: `.<name>.<pid>.<n>.tmp` and, for a writer without a
+    /// tag, also every tagged form; for a tagged writer only its own tag.
+    @discardableResult
+    public func removeLeftoverTemporaryFiles(in folders: some Sequence<String>) -> Int {
+        var removed = 0
+        for folder in folders {
+            let path = folder.isEmpty ? root : root + "/" + folder
+            guard (try? Self.validatedComponents(folder.isEmpty ? "x" : folder)) != nil,
+                let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+            else { continue }
+            for name in names where isOwnTemporaryName(name) {
+                var info = stat()
+                let file = path + "/" + name
+                if lstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, unlink(file) == 0 {
+                    removed += 1
+                }
+            }
+        }
+        return removed
+    }
+
+    /// Whether a file name is one of this writer's temporary files (see `removeLeftoverTemporaryFiles`).
+    public func isOwnTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return false }
+        var parts = name.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let serial = parts.popLast(), let pid = parts.popLast(), Self.isNumber(serial),
+            Self.isNumber(pid)
+        else { return false }
+        if let last = parts.last, parts.count >= 2, Self.isTag(last) {
+            return temporaryTag == nil || temporaryTag == String(last)
+        }
+        return temporaryTag == nil && !parts.joined().isEmpty
+    }
+
     /// The absolute path of a relative output path, after the same checks as a write.
     public func absolutePath(of relativePath: String) throws(Failure) -> String {
         root + "/" + (try Self.validatedComponents(relativePath)).joined(separator: "/")
@@ -94,26 +163,84 @@ public struct OutputWriter: Sendable {
 
     /// Splits a relative path, refusing anything that could name a file outside the output folder.
     static func validatedComponents(_ relativePath: String) throws(Failure) -> [String] {
-        if relativePath.hasPrefix("/") {
+        if relativePath.utf8.first == UInt8(ascii: "/") {
             throw Failure(path: relativePath, reason: "refused: an absolute path is outside the output folder")
         }
-        let components = relativePath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        guard !components.isEmpty else { throw Failure(path: relativePath, reason: "refused: empty path") }
+        let components = relativePath.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard !relativePath.isEmpty else { throw Failure(path: relativePath, reason: "refused: empty path") }
+        var result: [String] = []
+        result.reserveCapacity(components.count)
         for component in components {
-            if component.isEmpty || component == "." || component == ".." || component.contains("\0")
-                || component.contains("\\")
+            if component.isEmpty || component.elementsEqual(".".utf8) || component.elementsEqual("..".utf8)
+                || component.contains(0) || component.contains(UInt8(ascii: "\\"))
             {
                 throw Failure(path: relativePath, reason: "refused: the path could lead outside the output folder")
             }
+            result.append(String(decoding: component, as: UTF8.self))
         }
-        return components
+        return result
+    }
+
+    /// Checks a path and creates its folders; returns the absolute folder and the file name.
+    private func prepare(_ relativePath: String) throws(Failure) -> (directory: String, name: String) {
+        let components = try Self.validatedComponents(relativePath)
+        let directory = try ensureDirectory(components.dropLast(), for: relativePath)
+        return (directory, components[components.count - 1])
+    }
+
+    /// Writes a temporary file beside the target with `fill`, then renames it into place.
+    private func replace(
+        _ target: String, name: String, in directory: String, relativePath: String,
+        fill: (Int32) -> String?
+    ) throws(Failure) {
+        var temporary = ""
+        var descriptor: Int32 = -1
+        for _ in 0..<100 {
+            let tag = temporaryTag.map { "\($0)." } ?? ""
+            temporary = directory + "/.\(name).\(tag)\(Self.processID).\(Self.serial.next()).tmp"
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if descriptor >= 0 || errno != EEXIST { break }
+        }
+        guard descriptor >= 0 else {
+            throw Failure(
+                path: relativePath, reason: "cannot create a temporary file: \(String(cString: strerror(errno)))")
+        }
+        let failure = fill(descriptor)
+        close(descriptor)
+        if let failure {
+            unlink(temporary)
+            throw Failure(path: relativePath, reason: "cannot write: \(failure)")
+        }
+        if rename(temporary, target) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw Failure(path: relativePath, reason: "cannot move into place: \(reason)")
+        }
+    }
+
+    /// Writes a whole buffer, retrying interrupted and short writes; the error text, or nil.
+    private static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> String? {
+        var offset = 0
+        while offset < buffer.count {
+            let count = systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += count
+        }
+        return nil
     }
 
     /// Creates the folders of a path under the root; a symbolic link or a file in the way is an error.
+    ///
+    /// Folders checked once are remembered for the life of the writer, so a batch does not check
+    /// `reports/consults` again for every report.
     private func ensureDirectory(_ components: ArraySlice<String>, for relativePath: String) throws(Failure) -> String {
         var path = root
         for component in components {
             path += "/" + component
+            if folders.contains(path) { continue }
             var info = stat()
             if lstat(path, &info) == 0 {
                 if (info.st_mode & S_IFMT) == S_IFLNK {
@@ -128,6 +255,7 @@ public struct OutputWriter: Sendable {
                 throw Failure(
                     path: relativePath, reason: "cannot create folder \(path): \(String(cString: strerror(errno)))")
             }
+            folders.insert(path)
         }
         return path
     }
@@ -138,12 +266,34 @@ public struct OutputWriter: Sendable {
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes.count else {
             return false
         }
-        guard let existing = FileManager.default.contents(atPath: path) else { return false }
-        return existing.elementsEqual(bytes)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var existing = [UInt8](repeating: 0, count: bytes.count + 1)
+        var filled = 0
+        while filled < existing.count {
+            let count = existing.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            filled += count
+        }
+        return filled == bytes.count && existing.prefix(filled).elementsEqual(bytes)
+    }
+
+    private static func isNumber(_ text: Substring) -> Bool {
+        !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
+    /// Whether a name part is a shard tag, `s<K>of<N>`.
+    private static func isTag(_ text: Substring) -> Bool {
+        guard text.hasPrefix("s"), let of = text.range(of: "of") else { return false }
+        return isNumber(text[text.index(after: text.startIndex)..<of.lowerBound]) && isNumber(text[of.upperBound...])
     }
 
     private static let serial = SerialCounter()
-    private static func nextSerial() -> Int { serial.next() }
+    private static let processID = getpid()
 }
 
 /// `write(2)`, named apart from the writer's own `write` methods.
@@ -165,5 +315,23 @@ final class SerialCounter: @unchecked Sendable {
         defer { lock.unlock() }
         value += 1
         return value
+    }
+}
+
+/// Folders a writer has already checked or created.
+private final class VerifiedFolders: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths = Set<String>()
+
+    func contains(_ path: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return paths.contains(path)
+    }
+
+    func insert(_ path: String) {
+        lock.lock()
+        paths.insert(path)
+        lock.unlock()
     }
 }

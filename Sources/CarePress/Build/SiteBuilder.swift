@@ -1,9 +1,15 @@
 import Foundation
 
 /// Builds a site project: validates everything, then writes the guide, every valid record's report and the indexes.
+///
+/// The build is incremental and streams: a manifest in the output folder (see `BuildManifest`) says what each output
+/// file was made from, so a record that did not change is not rendered again; records are loaded, rendered and
+/// written by a pool of workers and never all held in memory (see `RecordBatch`). The two places where pages are
+/// made are `renderRecord` (each record) and `renderSharedPages` (home, guide, reports index, assets).
 public enum SiteBuilder {
-    /// Checks a project's content without rendering or writing anything.
-    public static func check(contentPath: String) -> BuildReport {
+    /// Checks a project's content without rendering or writing anything, a record at a time on `jobs` workers.
+    public static func check(contentPath: String, jobs: Int = BuildOptions.defaultJobs) -> BuildReport {
+        let start = Stopwatch()
         let project = SiteProject.load(from: contentPath)
         var report = BuildReport()
         report.diagnostics = project.diagnostics
@@ -13,17 +19,22 @@ public enum SiteBuilder {
                     .error, file: contentPath.appendingPathComponent("site.yml"), position: .start,
                     message: "site settings could not be loaded"))
         }
-        for result in RecordCheck.loadAll(project) {
-            report.records += 1
-            if result.record == nil { report.failedRecords += 1 }
-            report.diagnostics += result.diagnostics
-        }
+        let batch = RecordBatch(
+            project: project, options: BuildOptions(contentPath: contentPath, jobs: jobs), writer: nil, inputs: nil,
+            renderer: nil)
+        batch.scan(previous: BuildManifest())
+        batch.processRecords()
+        batch.settleContests()
+        batch.addResults(to: &report)
         report.diagnostics.sort()
+        report.timings.total = start.seconds
         return report
     }
 
-    /// Builds the output folder. Every valid record is written even when others have errors.
+    /// Builds the output folder (this shard's part of it). Every valid record is written even when others have
+    /// errors; records whose inputs did not change since the last build are not rendered again (unless `force`).
     public static func build(_ options: BuildOptions) -> BuildReport {
+        let start = Stopwatch()
         var report = BuildReport()
         let project = SiteProject.load(from: options.contentPath)
         report.diagnostics = project.diagnostics
@@ -41,74 +52,202 @@ public enum SiteBuilder {
         }
         let writer: OutputWriter
         do {
-            writer = try OutputWriter(root: options.outputPath)
+            writer = try OutputWriter(
+                root: options.outputPath,
+                temporaryTag: options.shard.isWhole ? nil : "s\(options.shard.index)of\(options.shard.count)")
         } catch {
             report.diagnostics.append(
                 Diagnostic(.error, file: options.outputPath, position: .start, message: error.reason))
             return report
         }
         let pages = PageRenderer(templates: templates, site: site)
-        let reports = ReportRenderer(project: project, pages: pages)
-        let results = RecordCheck.loadAll(project)
-        report.records = results.count
-        let rendered = Slots<Result<(files: [OutputFile], summary: ReportSummary), TemplateErrors>>(
-            count: results.count)
-        DispatchQueue.concurrentPerform(iterations: results.count) { index in
-            guard let record = results[index].record else { return }
-            rendered[index] = Result { () throws(TemplateErrors) in try reports.render(record) }
-        }
-        var summaries: [ReportSummary] = []
-        var files: [OutputFile] = []
-        for (index, result) in results.enumerated() {
-            report.diagnostics += result.diagnostics
-            switch rendered[index] {
-            case .success(let output)?:
-                files += output.files
-                summaries.append(output.summary)
-            case .failure(let errors)?:
-                report.diagnostics += errors.diagnostics.map { error in
-                    var located = error
-                    located.message += " (while rendering \(result.file.path))"
-                    return located
+        let inputs = BuildInputs(
+            project: project, templates: templates, templatesPath: options.templatesPath,
+            tool: CarePressVersion.fingerprint)
+        let manifestPath = BuildManifest.path(for: options.shard)
+        let manifest = loadManifest(manifestPath, writer: writer, into: &report)
+        writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: manifest, under: writer.root))
+
+        let batch = RecordBatch(
+            project: project, options: options, writer: writer, inputs: inputs,
+            renderer: ReportRenderer(
+                project: project, pages: pages,
+                linkTargets: (options.outputPath, sharedPaths(project: project, templates: templates, pages: pages))))
+        batch.scan(previous: manifest)
+        report.timings.scan = start.seconds
+
+        let recordsStart = Stopwatch()
+        batch.processRecords()
+        batch.settleContests()
+        batch.addResults(to: &report)
+        report.timings.records = recordsStart.seconds
+
+        let sharedStart = Stopwatch()
+        var next = BuildManifest()
+        next.entries = batch.manifestEntries()
+        if options.shard.writesSharedPages {
+            let summaries = batch.summaries
+            var hasher = ContentHasher()
+            hasher.combine(inputs.shared)
+            for summary in summaries { hasher.combine(summary: summary) }
+            let digest = hasher.finalize()
+            if !options.force, manifest.sharedDigest == digest, !manifest.sharedOutputs.isEmpty,
+                manifest.sharedOutputs.allSatisfy(writer.fileExists)
+            {
+                next.sharedDigest = digest
+                next.sharedOutputs = manifest.sharedOutputs
+            } else {
+                var written: [String] = []
+                var failed = false
+                do {
+                    try renderSharedPages(
+                        project: project, templates: templates, pages: pages, summaries: summaries,
+                        outputFolder: options.outputPath
+                    ) { file in
+                        written.append(file.path)
+                        failed = !write(file, with: writer, into: &report) || failed
+                    }
+                } catch {
+                    report.diagnostics += error.diagnostics
+                    failed = true
                 }
-                report.failedRecords += 1
-            case nil:
-                report.failedRecords += 1
+                // After a failure, keep the old list too, so that nothing is removed that might still be wanted.
+                next.sharedDigest = failed ? nil : digest
+                next.sharedOutputs = failed ? Array(Set(written + manifest.sharedOutputs)).sorted() : written
+            }
+        }
+        for path in batch.staleOutputs(
+            previousShared: manifest.sharedOutputs, currentShared: next.sharedOutputs, entries: next.entries)
+        {
+            do {
+                if try writer.remove(path) { report.deleted += 1 }
+            } catch {
+                report.diagnostics.append(
+                    Diagnostic(.error, file: writer.root + "/" + path, position: .start, message: error.reason))
             }
         }
         do {
-            files += try GuideSite(project: project, pages: pages).render()
-            files.append(try ReportsIndex.render(summaries, with: pages))
-            files.append(try HomePage.render(reportCount: summaries.count, project: project, with: pages))
+            try writer.write(chunks: next.lines(shard: options.shard), to: manifestPath)
         } catch {
-            report.diagnostics += error.diagnostics
+            report.diagnostics.append(
+                Diagnostic(
+                    .error, file: writer.root + "/" + manifestPath, position: .start,
+                    message: "cannot write the build manifest: \(error.reason)"))
         }
-        for asset in templates.assets {
-            let source = options.templatesPath.appendingPathComponent("assets/\(asset)")
-            if let data = FileManager.default.contents(atPath: source) {
-                files.append(OutputFile(path: "assets/\(asset)", bytes: [UInt8](data)))
-            }
-        }
-        // Link check (guide): every page's internal links must lead to a file this build writes.
-        report.diagnostics += LinkCheck.diagnostics(for: files, outputFolder: options.outputPath)
-        for file in files {
-            do {
-                switch try writer.write(file.bytes, to: file.path) {
-                case .written: report.written += 1
-                case .unchanged: report.unchanged += 1
-                }
-            } catch {
-                report.diagnostics.append(
-                    Diagnostic(
-                        .error, file: options.outputPath.appendingPathComponent(file.path),
-                        position: .start, message: error.reason))
-            }
-        }
+        report.timings.shared = sharedStart.seconds
         report.diagnostics.sort()
+        report.timings.total = start.seconds
         return report
+    }
+
+    /// Renders one valid record's report: the one place a record becomes files.
+    static func renderRecord(_ record: Record, with reports: ReportRenderer) throws(TemplateErrors) -> (
+        files: [OutputFile], summary: ReportSummary
+    ) {
+        try reports.render(record)
+    }
+
+    /// Renders the pages every shard shares, handing each file to `emit` as it is made: the guide, the reports index
+    /// (which lists every valid record, from `summaries`), the home page and the theme's assets.
+    ///
+    /// Every link of these pages must lead to a file the build writes (a shared page, or a report listed in
+    /// `summaries`); the pages are still written, and the broken links are thrown as errors naming the page.
+    static func renderSharedPages(
+        project: SiteProject, templates: TemplateSet, pages: PageRenderer, summaries: [ReportSummary],
+        outputFolder: String, emit: (OutputFile) -> Void
+    ) throws(TemplateErrors) {
+        var files = try GuideSite(project: project, pages: pages).render()
+        files += try ReportsIndex.render(summaries, with: pages)
+        files.append(try HomePage.render(reportCount: summaries.count, project: project, with: pages))
+        for asset in templates.assets {
+            let source = templates.folder.appendingPathComponent("assets/\(asset)")
+            if let bytes = FileBytes.read(source) {
+                files.append(OutputFile(path: "assets/\(asset)", bytes: bytes))
+            }
+        }
+        let written = Set(files.map(\.path)).union(
+            summaries.flatMap { [$0.htmlPath, String($0.htmlPath.dropLast(".html".count)) + ".md"] })
+        let broken = files.flatMap {
+            LinkCheck.diagnostics(for: $0, outputFolder: outputFolder, exists: written.contains)
+        }
+        files.forEach(emit)
+        if !broken.isEmpty { throw TemplateErrors(diagnostics: broken) }
+    }
+
+    /// What reports may link to besides their own files: the guide, the home page, the reports index, the assets.
+    static func sharedPaths(project: SiteProject, templates: TemplateSet, pages: PageRenderer) -> Set<String> {
+        Set(GuideSite(project: project, pages: pages).paths + [HomePage.path, ReportsIndex.path])
+            .union(templates.assets.map { "assets/\($0)" })
     }
 
     /// Every template a build renders.
     public static let requiredTemplates =
         [PageRenderer.layout, HomePage.template, ReportsIndex.template] + ReportRenderer.templates + GuideSite.templates
+
+    // MARK: Steps
+
+    /// Writes one shared file, counting it; false after reporting a failure.
+    private static func write(_ file: OutputFile, with writer: OutputWriter, into report: inout BuildReport) -> Bool {
+        do {
+            switch try writer.write(file.bytes, to: file.path) {
+            case .written: report.written += 1
+            case .unchanged: report.unchanged += 1
+            }
+            return true
+        } catch {
+            report.diagnostics.append(
+                Diagnostic(.error, file: writer.root + "/" + file.path, position: .start, message: error.reason))
+            return false
+        }
+    }
+
+    /// The last build's manifest; an empty one (a full build) when there is none or it cannot be read (with a
+    /// warning).
+    private static func loadManifest(_ path: String, writer: OutputWriter, into report: inout BuildReport)
+        -> BuildManifest
+    {
+        do {
+            return try BuildManifest.read(from: writer.root + "/" + path) ?? BuildManifest()
+        } catch {
+            report.diagnostics.append(
+                Diagnostic(
+                    .warning, file: writer.root + "/" + path, position: .start,
+                    message: "the build manifest cannot be read (\(error.reason)); every record is rendered again"))
+            return BuildManifest()
+        }
+    }
+
+    /// The folders a build writes into, relative to the output folder: where a killed build may have left
+    /// temporary files.
+    private static func foldersWritten(by manifest: BuildManifest, under root: String) -> [String] {
+        var folders: Set<String> = ["", BuildManifest.folder, "reports"]
+        for kind in RecordKind.allCases { folders.insert("reports/\(kind.folder)") }
+        for top in ["guide", "assets"] {
+            folders.insert(top)
+            let subfolders = FileManager.default.enumerator(atPath: root.appendingPathComponent(top))
+            while let relative = subfolders?.nextObject() as? String {
+                var isDirectory: ObjCBool = false
+                let path = root.appendingPathComponent(top + "/" + relative)
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                    folders.insert(top + "/" + relative)
+                }
+            }
+        }
+        for path in manifest.sharedOutputs + manifest.entries.values.flatMap({ $0.outputs ?? [] }) {
+            if let slash = path.lastIndex(of: "/") { folders.insert(String(path[..<slash])) }
+        }
+        return folders.sorted()
+    }
+}
+
+extension ContentHasher {
+    /// Adds what the reports index shows of a report.
+    mutating func combine(summary: ReportSummary) {
+        combine(summary.kind.rawValue)
+        combine(summary.id)
+        combine(summary.title)
+        combine(summary.detail)
+        combine(summary.date?.text ?? "")
+        combine(summary.htmlPath)
+    }
 }

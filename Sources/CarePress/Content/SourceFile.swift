@@ -4,16 +4,26 @@ import Foundation
 enum SourceFile {
     /// The bytes of a file, or nil after reporting why it could not be read.
     static func bytes(_ path: String, log: DiagnosticLog) -> [UInt8]? {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            log.report(SyntaxError(at: .start, "cannot read the file", hint: "check that it exists and is readable"))
+        guard let bytes = FileBytes.read(path) else {
+            reportUnreadable(log)
             return nil
         }
-        return [UInt8](data)
+        return bytes
+    }
+
+    /// Reports that a file could not be read.
+    static func reportUnreadable(_ log: DiagnosticLog) {
+        log.report(SyntaxError(at: .start, "cannot read the file", hint: "check that it exists and is readable"))
     }
 
     /// A JSON file as a tree, or nil after reporting why not.
     static func json(_ path: String, log: DiagnosticLog) -> ContentNode? {
         guard let bytes = bytes(path, log: log) else { return nil }
+        return json(bytes: bytes, log: log)
+    }
+
+    /// A JSON file already read, as a tree, or nil after reporting why not.
+    static func json(bytes: [UInt8], log: DiagnosticLog) -> ContentNode? {
         do {
             return try JSONParser.parse(bytes)
         } catch {

@@ -27,6 +27,13 @@ public struct GuideSite: Sendable {
     private var knowledge: KnowledgeStore { project.knowledge }
 
     /// Every page of the guide, and the search index its home page loads.
+    /// The paths of every file `render()` writes, known without rendering, so reports can check their links first.
+    public var paths: [String] {
+        [GuidePaths.home, GuideSearchIndex.path] + knowledge.areas.map { GuidePaths.area($0.id) }
+            + knowledge.conditions.map(GuidePaths.condition) + knowledge.exercises.map(GuidePaths.exercise)
+            + [GuidePaths.phases] + project.pages.map(GuidePaths.page)
+    }
+
     public func render() throws(TemplateErrors) -> [OutputFile] {
         var files = [try home(), GuideSearchIndex(knowledge: knowledge).file]
         for area in knowledge.areas { files.append(try areaPage(area)) }

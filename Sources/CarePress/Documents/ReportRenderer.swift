@@ -6,6 +6,9 @@ public struct ReportRenderer: Sendable {
     public let pages: PageRenderer
     /// The condition matcher over the project's knowledge store, for physio reports without a known condition.
     let matcher: ConditionMatcher
+    /// The files a report may link to besides its own (the build's shared pages and assets), with the output folder
+    /// that names pages in diagnostics; nil skips the link check (a single-record export).
+    let linkTargets: (outputFolder: String, paths: Set<String>)?
 
     /// The templates reports need.
     public static let templates = [
@@ -13,11 +16,27 @@ public struct ReportRenderer: Sendable {
         StackReport.appendixTemplate,
     ]
 
-    /// Creates a renderer.
-    public init(project: SiteProject, pages: PageRenderer) {
+    /// Creates a renderer; with `linkTargets`, a report whose links lead to no file of the build is an error.
+    public init(
+        project: SiteProject, pages: PageRenderer, linkTargets: (outputFolder: String, paths: Set<String>)? = nil
+    ) {
         self.project = project
         self.pages = pages
         self.matcher = ConditionMatcher(knowledge: project.knowledge)
+        self.linkTargets = linkTargets
+    }
+
+    /// A valid record's line in the reports index, without rendering its report (for other shards' records).
+    func summary(of record: Record) -> ReportSummary? {
+        switch record {
+        case .consult(let consult):
+            guard let schema = project.schemas[consult.schemaID] else { return nil }
+            return ConsultReport(consult: consult, schema: schema, knowledge: project.knowledge).summary
+        case .physio(let physio):
+            return PhysioReport(physio: physio, knowledge: project.knowledge, matcher: matcher).summary
+        case .stack(let stack):
+            return StackReport(stack: stack).summary
+        }
     }
 
     /// The report's files (Markdown, HTML, then any image it links) and its line in the reports index.
@@ -61,11 +80,20 @@ public struct ReportRenderer: Sendable {
             try ReportGuardrail.check(main, shows: required, templatePath: pages.templates.path(of: template))
         }
         let markdownPath = ReportPaths.markdown(kind: record.kind, id: record.id)
-        return (
+        let files =
             [
                 OutputFile(path: markdownPath, text: output.markdown),
                 OutputFile(path: summary.htmlPath, text: output.html),
-            ] + images, summary
-        )
+            ] + images
+        if let linkTargets {
+            let own = Set(files.map(\.path))
+            let broken = files.flatMap { file in
+                LinkCheck.diagnostics(for: file, outputFolder: linkTargets.outputFolder) {
+                    own.contains($0) || linkTargets.paths.contains($0)
+                }
+            }
+            if !broken.isEmpty { throw TemplateErrors(diagnostics: broken) }
+        }
+        return (files, summary)
     }
 }

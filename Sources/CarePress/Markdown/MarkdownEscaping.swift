@@ -29,16 +29,32 @@ public enum MarkdownEscaping {
     /// The empty string stays empty; in a paragraph of its own it therefore renders as nothing at all.
     public static func escaped(_ text: String) -> String {
         var text = text
-        return text.withUTF8 { utf8 in
-            var output: [UInt8] = []
-            output.reserveCapacity(utf8.count + utf8.count / 4 + 8)
+        let changed: String? = text.withUTF8 { utf8 in
             let leadingEnd = utf8.firstIndex { !isEdgeWhitespace($0) } ?? utf8.count
             let trailingStart = (utf8.lastIndex { !isEdgeWhitespace($0) } ?? -1) + 1
             let listMarker = lineStartMarker(utf8, from: leadingEnd)
-            var index = 0
+            // Most values (names, labels, ordinary sentences) need nothing: return them as they are.
+            var first = utf8.firstIndex { needsAttention[Int($0)] } ?? utf8.count
+            if leadingEnd > 0 { first = 0 }
+            if listMarker >= 0 { first = min(first, listMarker) }
+            if trailingStart < utf8.count { first = min(first, trailingStart) }
+            guard first < utf8.count else { return nil }
+            var output: [UInt8] = []
+            output.reserveCapacity(utf8.count + utf8.count / 4 + 8)
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<first]))
+            var index = first
             while index < utf8.count {
                 let byte = utf8[index]
                 let atEdge = index < leadingEnd || index >= trailingStart
+                if !atEdge && index != listMarker && !needsAttention[Int(byte)] {
+                    // Copy the run of bytes that need nothing in one go.
+                    var end = index + 1
+                    let limit = listMarker > index ? min(trailingStart, listMarker) : trailingStart
+                    while end < limit && !needsAttention[Int(utf8[end])] { end += 1 }
+                    output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<end]))
+                    index = end
+                    continue
+                }
                 if byte == 0xEF, index + 2 < utf8.count, utf8[index + 1] == 0xBB, utf8[index + 2] == 0xBF {
                     output.append(contentsOf: "&#65279;".utf8)
                     index += 3
@@ -53,6 +69,21 @@ public enum MarkdownEscaping {
                 index += 1
             }
             return String(decoding: output, as: UTF8.self)
+        }
+        return changed ?? text
+    }
+
+    /// The bytes that `escaped(_:)` may change wherever they are (edges and list markers aside): markup
+    /// characters, line breaks, NUL, and 0xEF, the first byte of a byte order mark.
+    private static let needsAttention: [Bool] = (0..<256).map { value in
+        switch UInt8(value) {
+        case 0x00, 0x0A, 0x0B, 0x0C, 0x0D, 0xEF: true
+        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
+            UInt8(ascii: "]"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+            UInt8(ascii: "&"), UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "|"), UInt8(ascii: "~"),
+            UInt8(ascii: "{"), UInt8(ascii: "}"):
+            true
+        default: false
         }
     }
 

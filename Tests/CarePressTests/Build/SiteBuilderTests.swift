@@ -60,8 +60,10 @@ struct SiteBuilderTests {
         let first = SiteBuilder.build(project.buildOptions())
         let second = SiteBuilder.build(project.buildOptions())
         #expect(first.written > 0)
+        #expect(first.rendered == 1)
         #expect(second.written == 0)
-        #expect(second.unchanged == first.written)
+        #expect(second.rendered == 0)
+        #expect(second.skipped == 1)
     }
 
     @Test func brokenSiteSettingsStopTheBuildBeforeAnythingIsWritten() throws {

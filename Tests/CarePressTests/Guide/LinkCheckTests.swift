@@ -140,3 +140,16 @@ struct LinkCheckTests {
         #expect(HTMLScanner.decodeReferences("a&amp;b&lt;&#38;&#x26;&quot;&nbsp;&") == "a&b<&&\"&nbsp;&")
     }
 }
+
+@Suite("Link targets known before rendering")
+struct GuidePathsTests {
+    @Test func guidePathsListExactlyThePagesTheGuideRenders() throws {
+        let project = SiteProject.load(from: TemporaryProject.repository.appendingPathComponent("Content").path)
+        let templates = try TemplateSet.load(from: TemporaryProject.defaultTemplates).get()
+        let site = try #require(project.site)
+        let guide = GuideSite(project: project, pages: PageRenderer(templates: templates, site: site))
+        let rendered = try guide.render().map(\.path)
+        #expect(guide.paths.sorted() == rendered.sorted())
+        #expect(rendered.count > 100)
+    }
+}

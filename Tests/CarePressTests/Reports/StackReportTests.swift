@@ -215,7 +215,8 @@ struct StackReportTests {
 
                 """))
         let project = SiteProject.load(from: fixture.project.path("Content"))
-        let record = try #require(RecordCheck.loadAll(project).first?.record)
+        let file = try #require(project.recordFiles.first)
+        let record = try #require(RecordLoader(project: project).load(file).record)
         guard case .stack(let stack) = record else {
             Issue.record("a stack")
             return

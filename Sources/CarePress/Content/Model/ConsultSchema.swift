@@ -65,9 +65,24 @@ public struct ConsultSchema: Sendable, Hashable {
     /// The opening message.
     public var intro: String?
     /// The questions, in order.
-    public var questions: [Question]
+    public var questions: [Question] {
+        didSet { questionIndex = Self.index(of: questions) }
+    }
     /// The file it was loaded from.
     public var source: String
+    /// Question ids to their position in `questions` (the first, if an id repeats).
+    public private(set) var questionIndex: [String: Int]
+
+    /// Creates a questionnaire.
+    public init(id: String, version: String, title: String, intro: String?, questions: [Question], source: String) {
+        self.id = id
+        self.version = version
+        self.title = title
+        self.intro = intro
+        self.questions = questions
+        self.source = source
+        questionIndex = Self.index(of: questions)
+    }
 
     /// The question with an id, if any.
     public func question(_ id: String) -> Question? {
@@ -75,8 +90,7 @@ public struct ConsultSchema: Sendable, Hashable {
         return questions[index]
     }
 
-    /// Question ids to their position in `questions`.
-    public var questionIndex: [String: Int] {
+    private static func index(of questions: [Question]) -> [String: Int] {
         Dictionary(questions.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }

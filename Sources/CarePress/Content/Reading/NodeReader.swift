@@ -26,7 +26,7 @@ public struct NodeReader {
         default:
             return mismatch(node, path, expected: "a string")
         }
-        if text.unicodeScalars.count < minLength {
+        if minLength > 0 && text.unicodeScalars.prefix(minLength).count < minLength {
             log.error(
                 minLength == 1 ? "must not be empty" : "must be at least \(minLength) characters", at: node.position,
                 path: path)
@@ -132,27 +132,28 @@ public struct NodeReader {
     }
 
     /// Opens an object whose keys must all be among `keys` (JSON Schema `additionalProperties: false`).
-    public func object(_ node: ContentNode, _ path: ValuePath, keys: Set<String>) -> ObjectReader? {
+    ///
+    /// Objects have a handful of keys, so they are kept in order and searched, not hashed.
+    public func object(_ node: ContentNode, _ path: ValuePath, keys: [String]) -> ObjectReader? {
         guard case .object(let members) = node.value else {
             return mismatch(node, path, expected: "an object")
         }
-        var seen: [String: ContentNode] = [:]
+        var seen: [(key: String, value: ContentNode)] = []
         seen.reserveCapacity(members.count)
         for member in members {
-            let memberPath = path.key(member.key)
-            if seen[member.key] != nil {
+            if seen.contains(where: { $0.key == member.key }) {
                 log.error(
-                    "duplicate key '\(member.key)'", at: member.keyPosition, path: memberPath,
+                    "duplicate key '\(member.key)'", at: member.keyPosition, path: path.key(member.key),
                     hint: "each key may appear only once; the first one is used")
                 continue
             }
             guard keys.contains(member.key) else {
                 log.error(
-                    "unknown key '\(member.key)'", at: member.keyPosition, path: memberPath,
+                    "unknown key '\(member.key)'", at: member.keyPosition, path: path.key(member.key),
                     hint: Suggestion.hint(for: member.key, in: keys))
                 continue
             }
-            seen[member.key] = member.value
+            seen.append((member.key, member.value))
         }
         return ObjectReader(reader: self, node: node, path: path, members: seen)
     }
@@ -190,9 +191,9 @@ public struct ObjectReader {
     public let node: ContentNode
     /// The object's path.
     public let path: ValuePath
-    private let members: [String: ContentNode]
+    private let members: [(key: String, value: ContentNode)]
 
-    init(reader: NodeReader, node: ContentNode, path: ValuePath, members: [String: ContentNode]) {
+    init(reader: NodeReader, node: ContentNode, path: ValuePath, members: [(key: String, value: ContentNode)]) {
         self.reader = reader
         self.node = node
         self.path = path
@@ -200,11 +201,11 @@ public struct ObjectReader {
     }
 
     /// The node of a member, if present.
-    public subscript(key: String) -> ContentNode? { members[key] }
+    public subscript(key: String) -> ContentNode? { members.first { $0.key == key }?.value }
 
     /// Reads a required member, reporting it as missing at the object's position when absent.
     public func required<T>(_ key: String, _ read: (NodeReader, ContentNode, ValuePath) -> T?) -> T? {
-        guard let value = members[key] else {
+        guard let value = self[key] else {
             reader.log.error("missing required key '\(key)'", at: node.position, path: path.key(key))
             return nil
         }
@@ -213,7 +214,7 @@ public struct ObjectReader {
 
     /// Reads an optional member; absent gives nil, a present value of the wrong type is reported.
     public func optional<T>(_ key: String, _ read: (NodeReader, ContentNode, ValuePath) -> T?) -> T? {
-        guard let value = members[key] else { return nil }
+        guard let value = self[key] else { return nil }
         return read(reader, value, path.key(key))
     }
 
@@ -234,7 +235,7 @@ public struct ObjectReader {
 
     /// The position of a member's value, or of the object when the member is absent.
     public func position(of key: String) -> SourcePosition {
-        members[key]?.position ?? node.position
+        self[key]?.position ?? node.position
     }
 }
 

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Digests of everything a build makes pages from besides the records themselves, computed once per build.
+///
+/// A record's digest combines its own file, its kind's templates, the site settings, the tool and what its
+/// dependency keys (see `RecordDependencies`) resolve to now; when it equals the digest in the manifest, the report
+/// the last build wrote is still right.
+struct BuildInputs: Sendable {
+    /// The running tool (see `CarePressVersion.fingerprint`).
+    let tool: ContentDigest
+    /// `site.yml`.
+    let site: ContentDigest
+    /// Each kind's templates: its own, the layouts, the shared report templates, the partials they use, the stylesheet.
+    let templates: [RecordKind: ContentDigest]
+    /// Everything the shared pages are made from besides the record summaries: every file of the content folder
+    /// outside the record folders, and every file of the theme.
+    let shared: ContentDigest
+    private let project: SiteProject
+    private let schemas: [String: ContentDigest]
+    private let conditions: [String: ContentDigest]
+    private let exercises: [String: ContentDigest]
+    private let knowledge: ContentDigest
+
+    /// Reads and digests the shared inputs of a project and theme.
+    init(project: SiteProject, templates: TemplateSet, templatesPath: String, tool: ContentDigest) {
+        self.project = project
+        self.tool = tool
+        let content = project.contentPath
+        site = Self.fileDigest(content.appendingPathComponent("site.yml"))
+        schemas = project.schemas.mapValues { Self.fileDigest($0.source) }
+        conditions = Dictionary(
+            project.knowledge.conditions.map { ($0.name, Self.fileDigest($0.source)) }, uniquingKeysWith: { a, _ in a })
+        exercises = Dictionary(
+            project.knowledge.exercises.map { ($0.name, Self.fileDigest($0.source)) }, uniquingKeysWith: { a, _ in a })
+        knowledge = Self.folderDigest(content.appendingPathComponent("knowledge"))
+        var perKind: [RecordKind: ContentDigest] = [:]
+        for kind in RecordKind.allCases {
+            var hasher = ContentHasher()
+            for name in templates.templatesUsed(by: kind) {
+                hasher.combine(name)
+                hasher.combine(templates.source(of: name) ?? "")
+            }
+            hasher.combine(templates.stylesheet)
+            perKind[kind] = hasher.finalize()
+        }
+        self.templates = perKind
+        var shared = ContentHasher()
+        shared.combine(tool)
+        for relative in FileBytes.files(under: content, skippingTopLevel: Set(RecordKind.allCases.map(\.folder))) {
+            shared.combine(relative)
+            shared.combine(Self.fileDigest(content.appendingPathComponent(relative)))
+        }
+        shared.combine(Self.folderDigest(templatesPath))
+        self.shared = shared.finalize()
+    }
+
+    /// The digest of everything a record's report is made from.
+    func recordDigest(kind: RecordKind, file: ContentDigest, dependencies: [String]) -> ContentDigest {
+        var hasher = ContentHasher()
+        hasher.combine("record")
+        hasher.combine(tool)
+        hasher.combine(kind.rawValue)
+        hasher.combine(file)
+        hasher.combine(templates[kind] ?? ContentDigest(high: 0, low: 0))
+        hasher.combine(site)
+        for key in dependencies {
+            hasher.combine(key)
+            hasher.combine(resolve(key))
+        }
+        return hasher.finalize()
+    }
+
+    /// What a dependency key stands for now: the digest of the file it resolves to, or of the fact that it does not.
+    func resolve(_ key: String) -> ContentDigest {
+        let (kind, name) =
+            key.firstIndex(of: ":").map { (key[..<$0], String(key[key.index(after: $0)...])) }
+            ?? (key[...], "")
+        switch kind {
+        case "schema":
+            if let digest = schemas[name] { return digest }
+            let state = project.brokenSchemaIDs.contains(name) ? "broken" : "missing"
+            return ContentDigest(state + ":" + project.schemas.keys.sorted().joined(separator: "\n"))
+        case "area":
+            guard let area = project.knowledge.area(name) else {
+                return ContentDigest("missing:" + project.knowledge.areas.map(\.id).joined(separator: "\n"))
+            }
+            var hasher = ContentHasher()
+            hasher.combine(area.id)
+            hasher.combine(area.name)
+            hasher.combine(area.description ?? "")
+            return hasher.finalize()
+        case "condition":
+            return project.knowledge.condition(matching: name).flatMap { conditions[$0.name] }
+                ?? ContentDigest("missing condition")
+        case "exercise":
+            return project.knowledge.exercise(matching: name).flatMap { exercises[$0.name] }
+                ?? ContentDigest("missing exercise")
+        case "knowledge":
+            return knowledge
+        default:
+            return ContentDigest("unknown dependency:" + key)
+        }
+    }
+
+    /// The digest of a file's bytes, or of its absence.
+    static func fileDigest(_ path: String) -> ContentDigest {
+        guard let bytes = FileBytes.read(path) else { return ContentDigest("unreadable:" + path) }
+        return ContentDigest(bytes)
+    }
+
+    /// The digest of every file under a folder, with their relative paths.
+    static func folderDigest(_ folder: String) -> ContentDigest {
+        var hasher = ContentHasher()
+        for relative in FileBytes.files(under: folder) {
+            hasher.combine(relative)
+            hasher.combine(fileDigest(folder.appendingPathComponent(relative)))
+        }
+        return hasher.finalize()
+    }
+}
+
+extension TemplateSet {
+    /// The templates a kind of report may use, sorted: those under `reports/` that are not another kind's or the
+    /// index's, the layouts, and every partial they reference, transitively.
+    func templatesUsed(by kind: RecordKind) -> [String] {
+        let others = RecordKind.allCases.filter { $0 != kind }.map { "reports/" + $0.rawValue } + ["reports/index"]
+        var pending = names.filter { name in
+            name.hasPrefix("layouts/") || (name.hasPrefix("reports/") && !others.contains { name.hasPrefix($0) })
+        }
+        var used = Set<String>()
+        while let name = pending.popFirst() {
+            guard used.insert(name).inserted, let text = source(of: name) else { continue }
+            for reference in Self.partialReferences(in: text) where !used.contains(reference.name) {
+                pending.insert(reference.name)
+            }
+        }
+        return used.sorted()
+    }
+}

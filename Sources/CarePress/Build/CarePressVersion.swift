@@ -1,0 +1,22 @@
+import Foundation
+
+/// The version of CarePress, and a fingerprint of the running program for the build manifest.
+public enum CarePressVersion {
+    /// The release version, e.g. shown by tools and written into the manifest.
+    public static let current = "0.6.0"
+
+    /// The version together with a digest of the running executable.
+    ///
+    /// Every record's digest includes it, so a different build of the tool (even one whose version string nobody
+    /// changed) renders everything again rather than trusting output that older code made.
+    public static let fingerprint: ContentDigest = {
+        var hasher = ContentHasher()
+        hasher.combine(current)
+        if let executable = FileManager.default.contents(atPath: "/proc/self/exe")
+            ?? Bundle.main.executablePath.flatMap({ FileManager.default.contents(atPath: $0) })
+        {
+            hasher.combine(ContentDigest(executable))
+        }
+        return hasher.finalize()
+    }()
+}

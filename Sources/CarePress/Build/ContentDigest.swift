@@ -1,0 +1,197 @@
+/// A 128-bit fingerprint of bytes, for telling whether an input changed since the last build.
+///
+/// It detects change, not tampering: the function is fast and well mixed, but not cryptographic, so someone who
+/// wants two different files with the same digest can make them. The manifest only uses it to decide what to
+/// render again, and a collision can at worst keep one stale report until `--force`.
+public struct ContentDigest: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The two 64-bit lanes.
+    public var high: UInt64, low: UInt64
+
+    /// Creates a digest from its lanes.
+    public init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// The digest of a byte sequence.
+    public init(_ bytes: some Sequence<UInt8>) {
+        var hasher = ContentHasher()
+        hasher.combine(bytes: bytes)
+        self = hasher.finalize()
+    }
+
+    /// The digest of a string's UTF-8 bytes.
+    public init(_ text: String) {
+        var hasher = ContentHasher()
+        hasher.combine(text)
+        self = hasher.finalize()
+    }
+
+    /// 32 lower-case hexadecimal digits.
+    public var description: String { Self.hex(high) + Self.hex(low) }
+
+    /// Parses 32 hexadecimal digits.
+    public init?(hex text: some StringProtocol) {
+        let utf8 = Array(text.utf8)
+        guard utf8.count == 32, let high = Self.parse(utf8[0..<16]), let low = Self.parse(utf8[16..<32]) else {
+            return nil
+        }
+        self.init(high: high, low: low)
+    }
+
+    public static func < (lhs: ContentDigest, rhs: ContentDigest) -> Bool {
+        (lhs.high, lhs.low) < (rhs.high, rhs.low)
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    private static func hex(_ value: UInt64) -> String {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        var rest = value
+        for index in (0..<16).reversed() {
+            bytes[index] = digits[Int(rest & 0xF)]
+            rest >>= 4
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func parse(_ bytes: ArraySlice<UInt8>) -> UInt64? {
+        var value: UInt64 = 0
+        for byte in bytes {
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt64(digit)
+        }
+        return value
+    }
+}
+
+/// Computes a `ContentDigest` incrementally, eight bytes at a time, in two independently mixed lanes.
+///
+/// Each 64-bit little-endian word goes into both lanes with different multipliers and rotations (in the style of
+/// xxHash64's rounds); the tail is padded and carries the total length; each lane is finished with MurmurHash3's
+/// 64-bit finaliser and the two are cross-mixed. Feeding the same bytes in different chunks gives the same digest.
+/// Separate fields with `combine(_:)` of strings or digests, which add a length, so that `"ab" + "c"` and
+/// `"a" + "bc"` differ.
+public struct ContentHasher: Sendable {
+    private var first: UInt64 = 0x9E37_79B9_7F4A_7C15
+    private var second: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+    private var pending: UInt64 = 0
+    private var pendingCount = 0
+    private var length: UInt64 = 0
+
+    private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
+    private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
+    private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
+    private static let prime4: UInt64 = 0x85EB_CA77_C2B2_AE63
+
+    /// A hasher with no input yet.
+    public init() {}
+
+    /// Adds raw bytes (no length; use for one field, or for data split across calls).
+    public mutating func combine(bytes: some Sequence<UInt8>) {
+        let handled: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            combine(buffer: UnsafeRawBufferPointer(buffer))
+        }
+        if handled == nil {
+            for byte in bytes { combine(byte: byte) }
+        }
+    }
+
+    /// Adds the bytes of a buffer.
+    public mutating func combine(buffer: UnsafeRawBufferPointer) {
+        var index = 0
+        let count = buffer.count
+        while pendingCount != 0 && index < count {
+            combine(byte: buffer[index])
+            index += 1
+        }
+        while index + 8 <= count {
+            mix(buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian)
+            index += 8
+        }
+        length &+= UInt64(count - index)
+        while index < count {
+            pending |= UInt64(buffer[index]) << (8 * UInt64(pendingCount))
+            pendingCount += 1
+            index += 1
+        }
+    }
+
+    /// Adds a string's UTF-8 bytes followed by its length, so consecutive strings cannot run together.
+    public mutating func combine(_ text: String) {
+        var text = text
+        text.withUTF8 { combine(buffer: UnsafeRawBufferPointer($0)) }
+        combine(length: text.utf8.count)
+    }
+
+    /// Adds another digest as one field.
+    public mutating func combine(_ digest: ContentDigest) {
+        combine(word: digest.high)
+        combine(word: digest.low)
+    }
+
+    /// Adds an integer as one field.
+    public mutating func combine(length value: Int) {
+        combine(word: UInt64(bitPattern: Int64(value)) ^ 0xA5A5_A5A5_A5A5_A5A5)
+    }
+
+    /// The digest of everything added.
+    public func finalize() -> ContentDigest {
+        var first = self.first
+        var second = self.second
+        let tail = pending ^ (length << 56)
+        first = Self.round(first, tail ^ length)
+        second = Self.round(second ^ first, tail &* Self.prime3)
+        let a = Self.avalanche(first &+ second &* Self.prime4)
+        let b = Self.avalanche(second ^ (first >> 29) ^ length &* Self.prime1)
+        return ContentDigest(high: a, low: Self.avalanche(b ^ a))
+    }
+
+    private mutating func combine(word: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { combine(byte: UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+    }
+
+    @inline(__always)
+    private mutating func combine(byte: UInt8) {
+        pending |= UInt64(byte) << (8 * UInt64(pendingCount))
+        pendingCount += 1
+        length &+= 1
+        if pendingCount == 8 {
+            let word = pending
+            pending = 0
+            pendingCount = 0
+            length &-= 8
+            mix(word)
+        }
+    }
+
+    @inline(__always)
+    private mutating func mix(_ word: UInt64) {
+        length &+= 8
+        first = Self.round(first, word)
+        second = Self.round(second, word ^ (first >> 32)) &+ word &* Self.prime3
+    }
+
+    @inline(__always)
+    private static func round(_ accumulator: UInt64, _ input: UInt64) -> UInt64 {
+        var value = accumulator &+ input &* prime2
+        value = (value << 31) | (value >> 33)
+        return value &* prime1
+    }
+
+    @inline(__always)
+    private static func avalanche(_ input: UInt64) -> UInt64 {
+        var value = input
+        value ^= value >> 33
+        value &*= 0xFF51_AFD7_ED55_8CCD
+        value ^= value >> 33
+        value &*= 0xC4CE_B9FE_1A85_EC53
+        value ^= value >> 33
+        return value
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reading whole files and listing folders with plain system calls, for the build's hot paths.
+enum FileBytes {
+    /// A file's bytes, or nil when it cannot be read.
+    static func read(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        // Read the size fstat gave; a file that grows meanwhile is read only that far (the next build sees the rest).
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
+        var filled = 0
+        while filled < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeLast(bytes.count - filled)
+        return bytes
+    }
+
+    /// Every visible file under a folder, as sorted relative paths, leaving out some top-level entries.
+    static func files(under folder: String, skippingTopLevel skipped: Set<String> = []) -> [String] {
+        var result: [String] = []
+        func walk(_ relative: String) {
+            let path = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+            for name in names where !name.hasPrefix(".") {
+                if relative.isEmpty && skipped.contains(name) { continue }
+                let child = relative.isEmpty ? name : relative + "/" + name
+                var info = stat()
+                guard stat(folder.appendingPathComponent(child), &info) == 0 else { continue }
+                if (info.st_mode & S_IFMT) == S_IFDIR {
+                    walk(child)
+                } else {
+                    result.append(child)
+                }
+            }
+        }
+        walk("")
+        return result.sorted()
+    }
+}
+
+/// `read(2)`, named apart from `FileBytes.read`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.read(descriptor, buffer, count)
+    #else
+        Darwin.read(descriptor, buffer, count)
+    #endif
+}

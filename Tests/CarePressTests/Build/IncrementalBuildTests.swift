@@ -1,0 +1,240 @@
+import CarePress
+import Foundation
+import Testing
+
+/// The manifest: what an unchanged, changed or deleted input makes a rebuild do.
+@Suite("Incremental builds")
+struct IncrementalBuildTests {
+    /// The sample records, three copies of each, built once.
+    static func builtProject() throws -> (TemporaryProject, BuildReport) {
+        let project = try TemporaryProject.generated(copies: 3)
+        let report = SiteBuilder.build(project.ownThemeOptions())
+        return (project, report)
+    }
+
+    /// The report files of records, by kind folder (`consults`, `physio`, `stacks`).
+    static func reportFiles(_ files: some Sequence<String>, kind: String) -> Set<String> {
+        Set(files.filter { $0.hasPrefix("reports/\(kind)/") })
+    }
+
+    @Test func aNoOpRebuildRendersAndWritesNothing() throws {
+        let (project, first) = try Self.builtProject()
+        #expect(!first.hasErrors, "\(first.diagnostics)")
+        #expect(first.records == 29 * 3)
+        #expect(first.rendered == first.records)
+        let before = project.identities(under: "Output")
+        let second = SiteBuilder.build(project.ownThemeOptions())
+        #expect(second.rendered == 0)
+        #expect(second.skipped == first.records)
+        #expect(second.written == 0)
+        #expect(second.unchanged == 0)
+        #expect(second.deleted == 0)
+        #expect(project.changedFiles(under: "Output", since: before) == [".carepress/manifest.jsonl"])
+        // Warnings of records that were not rendered again are still reported.
+        #expect(second.warningCount == first.warningCount)
+        #expect(second.diagnostics == first.diagnostics)
+    }
+
+    @Test func changingOneRecordRendersExactlyIt() throws {
+        let (project, _) = try Self.builtProject()
+        let before = project.identities(under: "Output")
+        let file = "Content/consults/hl-2026-0002-c2.json"
+        try project.write(
+            file, try #require(project.read(file)).replacingOccurrences(of: "three weeks", with: "four weeks"))
+        let report = SiteBuilder.build(project.ownThemeOptions())
+        #expect(report.rendered == 1)
+        #expect(report.written == 2)
+        #expect(
+            project.changedFiles(under: "Output", since: before) == [
+                ".carepress/manifest.jsonl", "reports/consults/hl-2026-0002-c2.html",
+                "reports/consults/hl-2026-0002-c2.md",
+            ])
+    }
+
+    @Test func changingTheConsultTemplateRendersExactlyTheConsults() throws {
+        let (project, first) = try Self.builtProject()
+        let before = project.identities(under: "Output")
+        let template = "Templates/reports/consult.md.mustache"
+        try project.write(template, try #require(project.read(template)) + "\nReviewed by the clinic.\n")
+        let report = SiteBuilder.build(project.ownThemeOptions())
+        #expect(report.rendered == 10 * 3)
+        #expect(report.skipped == first.records - 10 * 3)
+        let changed = project.changedFiles(under: "Output", since: before)
+        #expect(Self.reportFiles(changed, kind: "consults").count == 10 * 3 * 2)
+        #expect(Self.reportFiles(changed, kind: "physio").isEmpty)
+        #expect(Self.reportFiles(changed, kind: "stacks").isEmpty)
+    }
+
+    @Test func changingTheLayoutRendersEveryReport() throws {
+        let (project, first) = try Self.builtProject()
+        let layout = "Templates/layouts/page.html.mustache"
+        try project.write(
+            layout,
+            try #require(project.read(layout)).replacingOccurrences(
+                of: "<main id=\"main\">", with: "<main id=\"main\" class=\"x\">"))
+        let report = SiteBuilder.build(project.ownThemeOptions())
+        #expect(report.rendered == first.records)
+    }
+
+    @Test func changingASchemaRendersOnlyItsConsults() throws {
+        let (project, _) = try Self.builtProject()
+        let schema = "Content/schemas/skin-check.json"
+        try project.write(
+            schema, try #require(project.read(schema)).replacingOccurrences(of: "Skin check", with: "Skin review"))
+        let before = project.identities(under: "Output")
+        let report = SiteBuilder.build(project.ownThemeOptions())
+        #expect(report.rendered == 3 * 3)
+        let consults = Self.reportFiles(project.changedFiles(under: "Output", since: before), kind: "consults")
+        #expect(consults.allSatisfy { $0.hasPrefix("reports/consults/sc-") })
+        #expect(consults.count == 3 * 3 * 2)
+        // The index shows the questionnaire's title, so it changes too.
+        #expect(project.read("Output/reports/index.html")?.contains("Skin review") == true)
+    }
+
+    @Test func changingAKnowledgeItemRendersOnlyThePhysioReportsThatCiteIt() throws {
+        let (project, _) = try Self.builtProject()
+        let condition = "Content/knowledge/conditions/acl-tear.yml"
+        try project.write(
+            condition,
+            try #require(project.read(condition)).replacingOccurrences(
+                of: "sometimes with a pop", with: "often with a pop"))
+        let before = project.identities(under: "Output")
+        let report = SiteBuilder.build(project.ownThemeOptions())
+        // pg-2026-0004 names ACL Tear; pg-2026-0002 and pg-2026-0003 had no answer, and the fallback reads the
+        // whole store, so they are rendered again too (but only pg-2026-0004's files change).
+        #expect(report.rendered == 3 * 3)
+        let changed = project.changedFiles(under: "Output", since: before)
+        let physio = Self.reportFiles(changed, kind: "physio").map { String($0.split(separator: "/")[2].prefix(12)) }
+        #expect(Set(physio) == ["pg-2026-0004"])
+        #expect(Self.reportFiles(changed, kind: "consults").isEmpty)
+        #expect(changed.contains("guide/conditions/acl-tear.html"))
+    }
+
+    @Test func addingTheConditionAModelNamedRendersItsReport() throws {
+        let (project, _) = try Self.builtProject()
+        // pg-2026-0005 names "Jumper's Knee Syndrome Type B", which the store does not have: it is shown unlinked.
+        try project.write(
+            "Content/knowledge/conditions/jumper-s-knee-syndrome-type-b.yml",
+            """
+            name: Jumper's Knee Syndrome Type B
+            bodyArea: knee
+            keywords: [jumping, landing, below the kneecap]
+            summary: Pain below the kneecap from jumping.
+            exercises: [Quad Sets, Step-Ups, Wall Squats]
+            redFlags: [The knee locks]
+            """)
+        let report = SiteBuilder.build(project.ownThemeOptions())
+        let html = try #require(project.read("Output/reports/physio/pg-2026-0005-c1.html"))
+        #expect(html.contains("guide/conditions/jumper-s-knee-syndrome-type-b.html"))
+        #expect(!report.hasErrors, "\(report.diagnostics)")
+        // The three copies of pg-2026-0005, and the two records without an answer (their fallback reads the store).
+        #expect(report.rendered == 3 * 3)
+    }
+
+    @Test func deletingARecordRemovesExactlyItsFiles() throws {
+        let (project, _) = try Self.builtProject()
+        try project.write("Output/notes/keep.txt", "not the build's")
+        try project.write("Output/reports/consults/handmade.html", "<p>not the build's either</p>")
+        let before = project.identities(under: "Output")
+        try FileManager.default.removeItem(atPath: project.path("Content/stacks/sw-2026-0004-c1.json"))
+        let report = SiteBuilder.build(project.ownThemeOptions())
+        // The stack's Markdown, its HTML and the adherence chart its report links.
+        #expect(report.deleted == 3)
+        let changed = project.changedFiles(under: "Output", since: before)
+        #expect(changed.contains("reports/stacks/sw-2026-0004-c1.md"))
+        #expect(changed.contains("reports/stacks/sw-2026-0004-c1.html"))
+        #expect(changed.contains("reports/stacks/sw-2026-0004-c1-adherence.svg"))
+        #expect(!FileManager.default.fileExists(atPath: project.path("Output/reports/stacks/sw-2026-0004-c1.html")))
+        #expect(project.read("Output/notes/keep.txt") == "not the build's")
+        #expect(project.read("Output/reports/consults/handmade.html") == "<p>not the build's either</p>")
+        // Only the record's files, the index pages that listed it and the manifest changed.
+        #expect(
+            changed.sorted()
+                == [
+                    ".carepress/manifest.jsonl", "index.html", "reports/index.html",
+                    "reports/stacks/sw-2026-0004-c1-adherence.svg", "reports/stacks/sw-2026-0004-c1.html",
+                    "reports/stacks/sw-2026-0004-c1.md",
+                ])
+    }
+
+    @Test func changingARecordsIdRemovesItsOldFiles() throws {
+        let (project, _) = try Self.builtProject()
+        let file = "Content/physio/pg-2026-0009-c1.json"
+        try project.write(
+            file, TemporaryProject.withID(try #require(project.read(file)), from: "pg-2026-0009-c1", to: "pg-renamed"))
+        let report = SiteBuilder.build(project.ownThemeOptions())
+        #expect(report.deleted == 2)
+        let files = project.files(under: "Output")
+        #expect(files.contains("reports/physio/pg-renamed.html"))
+        #expect(!files.contains("reports/physio/pg-2026-0009-c1.html"))
+    }
+
+    @Test func aRecordThatNowHasErrorsKeepsItsOldFilesAndComesBackWhenFixed() throws {
+        let (project, _) = try Self.builtProject()
+        let file = "Content/consults/hl-2026-0001-c1.json"
+        let good = try #require(project.read(file))
+        try project.write(file, "{ \"id\": \"hl-2026-0001-c1\" ")
+        let broken = SiteBuilder.build(project.ownThemeOptions())
+        #expect(broken.failedRecords == 1)
+        #expect(broken.deleted == 0)
+        #expect(project.files(under: "Output").contains("reports/consults/hl-2026-0001-c1.html"))
+        #expect(project.read("Output/reports/index.html")?.contains("hl-2026-0001-c1.html") == false)
+        // A record with errors is loaded again every time, so its error is reported again.
+        let again = SiteBuilder.build(project.ownThemeOptions())
+        #expect(again.failedRecords == 1)
+        #expect(again.errorCount == 1)
+        try project.write(file, good)
+        let fixed = SiteBuilder.build(project.ownThemeOptions())
+        #expect(fixed.failedRecords == 0)
+        #expect(fixed.rendered == 1)
+        #expect(project.read("Output/reports/index.html")?.contains("hl-2026-0001-c1.html") == true)
+    }
+
+    @Test func forceRendersEverything() throws {
+        let (project, first) = try Self.builtProject()
+        let report = SiteBuilder.build(project.ownThemeOptions(force: true))
+        #expect(report.rendered == first.records)
+        #expect(report.skipped == 0)
+        #expect(report.written == 0)
+    }
+
+    @Test func aMissingOutputFileIsWrittenAgain() throws {
+        let (project, _) = try Self.builtProject()
+        try FileManager.default.removeItem(atPath: project.path("Output/reports/stacks/sw-2026-0001-c3.md"))
+        try FileManager.default.removeItem(atPath: project.path("Output/guide/phases.html"))
+        let report = SiteBuilder.build(project.ownThemeOptions())
+        #expect(report.rendered == 1)
+        #expect(project.files(under: "Output").contains("reports/stacks/sw-2026-0001-c3.md"))
+        #expect(project.files(under: "Output").contains("guide/phases.html"))
+    }
+
+    @Test func aCorruptManifestMeansAFullBuildWithAWarning() throws {
+        let (project, first) = try Self.builtProject()
+        try project.write("Output/.carepress/manifest.jsonl", "{\"manifest\": \"carepress-build\", \"vers")
+        let report = SiteBuilder.build(project.ownThemeOptions())
+        #expect(report.rendered == first.records)
+        #expect(report.warningCount == first.warningCount + 1)
+        #expect(report.diagnostics.contains { $0.message.hasPrefix("the build manifest cannot be read") })
+        let next = SiteBuilder.build(project.ownThemeOptions())
+        #expect(next.rendered == 0)
+        #expect(next.warningCount == first.warningCount)
+    }
+
+    @Test func outputIsTheSameWhateverTheNumberOfJobs() throws {
+        let project = try TemporaryProject.generated(copies: 4)
+        // A collision and a broken record, so that the order of settling them is exercised too.
+        let original = try #require(project.read("Content/consults/hl-2026-0001-c1.json"))
+        try project.write(
+            "Content/consults/zz-dup.json",
+            TemporaryProject.withID(original, from: "hl-2026-0001-c1", to: "HL 2026 0001 C1"))
+        try project.write("Content/physio/broken.json", "{\"id\": \"pg-x\", \"concern\": 3}")
+        let one = SiteBuilder.build(project.ownThemeOptions(output: "One", jobs: 1))
+        let four = SiteBuilder.build(project.ownThemeOptions(output: "Four", jobs: 4))
+        #expect(one.diagnostics == four.diagnostics)
+        #expect(one.failedRecords == 2)
+        let files = project.contents(under: "One")
+        #expect(files.count > 300)
+        #expect(files == project.contents(under: "Four"))
+        #expect(project.read("One/.carepress/manifest.jsonl") == project.read("Four/.carepress/manifest.jsonl"))
+    }
+}
