@@ -16,10 +16,6 @@ public struct TemplateSet: Sendable {
     public let stylesheet: String
     private let library: MustacheLibrary
     private let sources: [String: String]
-    /// The templates `CompiledTemplate` renders exactly as swift-mustache does, with all their partials.
-    private let compiled: CompiledRenderer
-    /// Whether to render with the compiled templates where possible (tests turn it off to compare with swift-mustache).
-    var usesCompiledTemplates = true
 
     /// The first line every Markdown template must have, so that values are escaped for Markdown.
     public static let markdownPragma = "{{% CONTENT_TYPE: MARKDOWN }}"
@@ -107,15 +103,11 @@ public struct TemplateSet: Sendable {
             TemplateSet(
                 folder: folder, names: Set(templates.keys), assets: assets, stylesheet: stylesheet,
                 library: MustacheLibrary(templates: templates),
-                sources: Dictionary(texts.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first }),
-                compiled: CompiledRenderer(templates: compile(texts.map { ($0.name, $0.text) }))))
+                sources: Dictionary(texts.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })))
     }
 
     /// Renders a template with a context of dictionaries, arrays and strings.
     public func render(_ name: String, _ context: [String: Any]) throws(TemplateErrors) -> String {
-        if usesCompiledTemplates, let text = renderCompiled(name, context) {
-            return text
-        }
         guard let text = library.render(context, withTemplate: name) else {
             throw TemplateErrors(diagnostics: [
                 Diagnostic(
@@ -126,42 +118,12 @@ public struct TemplateSet: Sendable {
         return text
     }
 
-    /// A template rendered by the compiled renderer, or nil when it leaves this one to swift-mustache.
-    func renderCompiled(_ name: String, _ context: [String: Any]) -> String? {
-        guard let template = compiled.templates[name], let root = try? TemplateValue.convert(object: context) else {
-            return nil
-        }
-        return try? compiled.render(template, .object(root))
-    }
-
-    /// The names of the templates the compiled renderer handles.
-    var compiledNames: Set<String> { Set(compiled.templates.keys) }
-
     /// The text of a template, by name.
     public func source(of name: String) -> String? { sources[name] }
 
     /// The path of a template file, for messages.
     public func path(of name: String) -> String {
         folder.appendingPathComponent("\(name).mustache")
-    }
-
-    /// The templates that compile, leaving out any whose partials (transitively) do not.
-    static func compile(_ texts: [(name: String, text: String)]) -> [String: CompiledTemplate] {
-        var compiled: [String: CompiledTemplate] = [:]
-        for (name, text) in texts {
-            if let template = CompiledTemplate.compile(text) { compiled[name] = template }
-        }
-        let all = Set(texts.map(\.name))
-        var changed = true
-        while changed {
-            changed = false
-            for (name, template) in compiled
-            where template.partials.contains(where: { all.contains($0) && compiled[$0] == nil }) {
-                compiled[name] = nil
-                changed = true
-            }
-        }
-        return compiled
     }
 
     /// Every file under a folder, as sorted relative paths, skipping hidden ones.
