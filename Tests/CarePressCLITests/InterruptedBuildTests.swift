@@ -40,7 +40,8 @@ struct InterruptedBuildTests {
         var result: [String] = []
         for case let file as String in enumerator where !file.hasPrefix(".carepress") {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(file).path, isDirectory: &isDirectory),
+            if FileManager.default.fileExists(
+                atPath: folder.appendingPathComponent(file).path, isDirectory: &isDirectory),
                 !isDirectory.boolValue
             {
                 result.append(file)
@@ -69,9 +70,10 @@ struct InterruptedBuildTests {
         let reports = root.appendingPathComponent("Killed/reports/consults").path
         var written = 0
         while process.isRunning {
-            written = ((try? FileManager.default.contentsOfDirectory(atPath: reports)) ?? []).filter {
-                $0.hasSuffix(".html")
-            }.count
+            written =
+                ((try? FileManager.default.contentsOfDirectory(atPath: reports)) ?? []).filter {
+                    $0.hasSuffix(".html")
+                }.count
             if written >= 20 { break }
             usleep(1_000)
         }

@@ -57,7 +57,9 @@ public struct BuildTimings: Sendable {
 extension BuildReport {
     /// One line on what a build did, for the end of its output.
     public func buildSummary(outputPath: String) -> String {
-        var parts = ["\(records - failedRecords) of \(records) records ok (\(rendered) rendered, \(skipped) up to date)"]
+        var parts = [
+            "\(records - failedRecords) of \(records) records ok (\(rendered) rendered, \(skipped) up to date)"
+        ]
         parts.append("\(written) files written, \(unchanged) unchanged\(deleted > 0 ? ", \(deleted) removed" : "")")
         parts.append(counts)
         return "Built \(outputPath): " + parts.joined(separator: "; ")

@@ -65,7 +65,8 @@ public enum SiteBuilder {
             project: project, templates: templates, templatesPath: options.templatesPath,
             tool: CarePressVersion.fingerprint)
         let manifestPath = BuildManifest.path(for: options.shard)
-        let manifest = loadManifest(manifestPath, writer: writer, into: &report)
+        let previous = loadManifest(manifestPath, writer: writer, into: &report)
+        let manifest = previous ?? BuildManifest()
         writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: manifest, under: writer.root))
 
         let batch = RecordBatch(
@@ -113,9 +114,9 @@ public enum SiteBuilder {
                 next.sharedOutputs = failed ? Array(Set(written + manifest.sharedOutputs)).sorted() : written
             }
         }
-        for path in batch.staleOutputs(
+        let stale = batch.staleOutputs(
             previousShared: manifest.sharedOutputs, currentShared: next.sharedOutputs, entries: next.entries)
-        {
+        for path in stale {
             do {
                 if try writer.remove(path) { report.deleted += 1 }
             } catch {
@@ -124,7 +125,10 @@ public enum SiteBuilder {
             }
         }
         do {
-            try writer.write(chunks: next.lines(shard: options.shard), to: manifestPath)
+            // A build that changed nothing (the nightly common case for most shards) leaves the manifest alone.
+            if previous.map({ !next.isSame(as: $0) }) ?? true || !stale.isEmpty {
+                try writer.write(chunks: next.lines(shard: options.shard), to: manifestPath)
+            }
         } catch {
             report.diagnostics.append(
                 Diagnostic(
@@ -182,19 +186,18 @@ public enum SiteBuilder {
         }
     }
 
-    /// The last build's manifest; an empty one (a full build) when there is none or it cannot be read (with a
-    /// warning).
+    /// The last build's manifest; nil (a full build) when there is none or it cannot be read (with a warning).
     private static func loadManifest(_ path: String, writer: OutputWriter, into report: inout BuildReport)
-        -> BuildManifest
+        -> BuildManifest?
     {
         do {
-            return try BuildManifest.read(from: writer.root + "/" + path) ?? BuildManifest()
+            return try BuildManifest.read(from: writer.root + "/" + path)
         } catch {
             report.diagnostics.append(
                 Diagnostic(
                     .warning, file: writer.root + "/" + path, position: .start,
                     message: "the build manifest cannot be read (\(error.reason)); every record is rendered again"))
-            return BuildManifest()
+            return nil
         }
     }
 
@@ -214,8 +217,15 @@ public enum SiteBuilder {
                 }
             }
         }
+        // Reports of the same kind share a folder, so only a path in a folder not yet seen costs a set insertion.
+        var last = ""
         for path in manifest.sharedOutputs + manifest.entries.values.flatMap({ $0.outputs ?? [] }) {
-            if let slash = path.lastIndex(of: "/") { folders.insert(String(path[..<slash])) }
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
+            let folder = path[..<slash]
+            if folder != last {
+                last = String(folder)
+                folders.insert(last)
+            }
         }
         return folders.sorted()
     }

@@ -53,7 +53,10 @@ enum ReportsIndex {
             var pagination: [String: Any] = [
                 "page": String(number), "pageCount": String(pageCount),
                 "pages": (1...pageCount).map { page -> [String: Any] in
-                    ["number": String(page), "href": RelativeLink.to(path(page: page), from: here), "current": page == number]
+                    [
+                        "number": String(page), "href": RelativeLink.to(path(page: page), from: here),
+                        "current": page == number,
+                    ]
                 },
             ]
             if number > 1 { pagination["previous"] = RelativeLink.to(path(page: number - 1), from: here) }

@@ -7,7 +7,8 @@ import Testing
 @Suite("Compiled templates")
 struct CompiledTemplateTests {
     /// Renders a template both ways; the reference is swift-mustache through the same template set.
-    static func renderBothWays(_ set: TemplateSet, _ name: String, _ context: [String: Any]) throws -> (String, String) {
+    static func renderBothWays(_ set: TemplateSet, _ name: String, _ context: [String: Any]) throws -> (String, String)
+    {
         var reference = set
         reference.usesCompiledTemplates = false
         return (try set.render(name, context), try reference.render(name, context))
@@ -139,7 +140,8 @@ struct TemplateGenerator {
             case 0, 1: piece = pick(Self.texts)
             case 2: piece = "{{\(space)\(pick(Self.names))\(space)}}"
             case 3: piece = chance(50) ? "{{{\(pick(Self.names))}}}" : "{{&\(space)\(pick(Self.names))}}"
-            case 4, 5 where depth < 3:
+            case 4,
+                5 where depth < 3:
                 let name = pick(Self.names.filter { $0 != "." })
                 let sigil = chance(70) ? "#" : "^"
                 let open = standalone ? "\(indent){{\(sigil)\(name)}}\n" : "{{\(sigil)\(space)\(name)\(space)}}"

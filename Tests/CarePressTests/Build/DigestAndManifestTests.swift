@@ -9,7 +9,9 @@ struct ContentDigestTests {
         // Changing the function makes every existing manifest useless (a full build); these values pin it.
         #expect(ContentDigest([UInt8]()).description == "6d646455acb51e38c00d7fc50a82c66a")
         #expect(ContentDigest("abc").description == "43ff4611265de9ef98d418e9e69a9b50")
-        #expect(ContentDigest(Array("The quick brown fox jumps over the lazy dog".utf8)).description == "21ac1ded86bdaa8b274272e9c28ecf2e")
+        #expect(
+            ContentDigest(Array("The quick brown fox jumps over the lazy dog".utf8)).description
+                == "21ac1ded86bdaa8b274272e9c28ecf2e")
         #expect(ContentDigest(hex: ContentDigest("abc").description) == ContentDigest("abc"))
         #expect(ContentDigest(hex: "xyz") == nil)
     }
@@ -81,7 +83,9 @@ struct BuildManifestTests {
             id: awkward, title: "Title", detail: awkward, date: "2026-11-02T09:19:30Z",
             htmlPath: "reports/consults/a.html")
         entry.diagnostics = [
-            Diagnostic(.warning, file: "", position: SourcePosition(line: 3, column: 7), path: "a.b[2]", message: awkward, hint: "h")
+            Diagnostic(
+                .warning, file: "", position: SourcePosition(line: 3, column: 7), path: "a.b[2]", message: awkward,
+                hint: "h")
         ]
         manifest.entries["consults/a.json"] = entry
         manifest.entries["physio/b.json"] = BuildManifest.Entry(file: ContentDigest("other"), id: nil)
@@ -107,7 +111,9 @@ struct BuildManifestTests {
     @Test func aMissingManifestIsNilAndABrokenOneIsAnError() throws {
         let project = try TemporaryProject()
         #expect(try BuildManifest.read(from: project.path("none.jsonl")) == nil)
-        for text in ["", "{}\n", "{\"version\": 99}\n", "{\"version\": 1}\n{\"path\": \"a\"}\n", "{\"version\": 1}\n{\"pa"] {
+        for text in [
+            "", "{}\n", "{\"version\": 99}\n", "{\"version\": 1}\n{\"path\": \"a\"}\n", "{\"version\": 1}\n{\"pa",
+        ] {
             try project.write("m.jsonl", text)
             #expect(throws: BuildManifest.Unreadable.self, "\(text)") {
                 try BuildManifest.read(from: project.path("m.jsonl"))
@@ -116,9 +122,10 @@ struct BuildManifestTests {
     }
 
     @Test func stemsOfOutputPaths() {
-        #expect(RecordBatch.stems(of: "reports/stacks/sw-1-chart.svg") == [
-            "reports/stacks/sw-1-chart", "reports/stacks/sw-1", "reports/stacks/sw",
-        ])
+        #expect(
+            RecordBatch.stems(of: "reports/stacks/sw-1-chart.svg") == [
+                "reports/stacks/sw-1-chart", "reports/stacks/sw-1", "reports/stacks/sw",
+            ])
         #expect(RecordBatch.stems(of: "reports/consults/hl.md") == ["reports/consults/hl"])
     }
 

@@ -9,7 +9,8 @@ struct ShardAndContestTests {
         let project = try TemporaryProject.generated(copies: 3)
         let original = try #require(project.read("Content/stacks/sw-2026-0002-c1.json"))
         try project.write(
-            "Content/stacks/zz-dup.json", TemporaryProject.withID(original, from: "sw-2026-0002-c1", to: "SW 2026 0002 C1"))
+            "Content/stacks/zz-dup.json",
+            TemporaryProject.withID(original, from: "sw-2026-0002-c1", to: "SW 2026 0002 C1"))
         let full = SiteBuilder.build(project.ownThemeOptions(output: "Full"))
         var records = 0
         var diagnostics: [Diagnostic] = []
@@ -17,13 +18,17 @@ struct ShardAndContestTests {
             let shard = try #require(Shard(index: index, count: 3))
             let report = SiteBuilder.build(project.ownThemeOptions(output: "Sharded", shard: shard))
             records += report.records
-            diagnostics += report.diagnostics.filter { $0.file.contains("/Content/consults/") || $0.file.contains("/Content/physio/") || $0.file.contains("/Content/stacks/") }
+            diagnostics += report.diagnostics.filter {
+                $0.file.contains("/Content/consults/") || $0.file.contains("/Content/physio/")
+                    || $0.file.contains("/Content/stacks/")
+            }
         }
         #expect(records == full.records)
         #expect(
             diagnostics.sorted()
                 == full.diagnostics.filter {
-                    $0.file.contains("/Content/consults/") || $0.file.contains("/Content/physio/") || $0.file.contains("/Content/stacks/")
+                    $0.file.contains("/Content/consults/") || $0.file.contains("/Content/physio/")
+                        || $0.file.contains("/Content/stacks/")
                 })
         let expected = project.contents(under: "Full")
         #expect(expected.count > 200)
@@ -45,10 +50,14 @@ struct ShardAndContestTests {
 
     @Test func shardsSplitTheRecordsDeterministically() throws {
         let paths = (0..<3000).map { "consults/hl-\($0).json" }
-        let sizes = (1...4).map { index in paths.filter { Shard(index: index, count: 4)!.contains(recordPath: $0) }.count }
+        let sizes = (1...4).map { index in
+            paths.filter { Shard(index: index, count: 4)!.contains(recordPath: $0) }.count
+        }
         #expect(sizes.reduce(0, +) == paths.count)
         #expect(sizes.allSatisfy { $0 > 600 && $0 < 900 })
-        #expect(Shard.number(of: "consults/hl-2026-0001.json", count: 8) == Shard.number(of: "consults/hl-2026-0001.json", count: 8))
+        #expect(
+            Shard.number(of: "consults/hl-2026-0001.json", count: 8)
+                == Shard.number(of: "consults/hl-2026-0001.json", count: 8))
         #expect(Shard("2/8") == Shard(index: 2, count: 8))
         for bad in ["0/3", "4/3", "3", "a/b", "1/0", "1/2/3", "-1/2", ""] {
             #expect(Shard(bad) == nil, "\(bad)")
@@ -68,7 +77,10 @@ struct ShardAndContestTests {
         #expect(SiteBuilder.build(project.buildOptions()).failedRecords == 1)
         try project.write("Content/consults/a.json", Samples.consult(id: "hl-1"))
         let fixed = SiteBuilder.build(project.buildOptions())
-        #expect(fixed.diagnostics.map(\.message) == ["id 'HL 1' makes the same file name as id 'hl-1': reports/consults/hl-1.html"])
+        #expect(
+            fixed.diagnostics.map(\.message) == [
+                "id 'HL 1' makes the same file name as id 'hl-1': reports/consults/hl-1.html"
+            ])
         #expect(project.read("Output/reports/consults/hl-1.md")?.contains("HL 1") == false)
     }
 
