@@ -36,6 +36,12 @@ public enum SiteBuilder {
     public static func build(_ options: BuildOptions) -> BuildReport {
         let start = Stopwatch()
         var report = BuildReport()
+        // The manifest is read while the project loads: both are serial, and neither needs the other.
+        let manifestPath = BuildManifest.path(for: options.shard)
+        let manifestFile = OutputWriter.absoluteRoot(options.outputPath) + "/" + manifestPath
+        let manifestRead = Prefetch(inBackground: options.jobs > 1) {
+            Result { () throws(BuildManifest.Unreadable) in try BuildManifest.read(from: manifestFile) }
+        }
         let project = SiteProject.load(from: options.contentPath)
         report.diagnostics = project.diagnostics
         let templates: TemplateSet
@@ -64,8 +70,7 @@ public enum SiteBuilder {
         let inputs = BuildInputs(
             project: project, templates: templates, templatesPath: options.templatesPath,
             tool: CarePressVersion.fingerprint)
-        let manifestPath = BuildManifest.path(for: options.shard)
-        let previous = loadManifest(manifestPath, writer: writer, into: &report)
+        let previous = manifest(manifestRead.value, at: writer.root + "/" + manifestPath, into: &report)
         let manifest = previous ?? BuildManifest()
         writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: manifest, under: writer.root))
 
@@ -100,7 +105,7 @@ public enum SiteBuilder {
                 var failed = false
                 do {
                     try renderSharedPages(
-                        project: project, templates: templates, pages: pages, summaries: summaries
+                        project: project, templates: templates, pages: pages, summaries: summaries, jobs: options.jobs
                     ) { file in
                         written.append(file.path)
                         failed = !write(file, with: writer, into: &report) || failed
@@ -151,11 +156,11 @@ public enum SiteBuilder {
     /// Renders the pages every shard shares, handing each file to `emit` as it is made: the guide, the reports index
     /// (which lists every valid record, from `summaries`), the home page and the theme's assets.
     static func renderSharedPages(
-        project: SiteProject, templates: TemplateSet, pages: PageRenderer, summaries: [ReportSummary],
+        project: SiteProject, templates: TemplateSet, pages: PageRenderer, summaries: [ReportSummary], jobs: Int,
         emit: (OutputFile) -> Void
     ) throws(TemplateErrors) {
         for file in try GuideSite(project: project, pages: pages).render() { emit(file) }
-        for file in try ReportsIndex.render(summaries, with: pages) { emit(file) }
+        for file in try ReportsIndex.render(summaries, with: pages, jobs: jobs) { emit(file) }
         emit(try HomePage.render(reportCount: summaries.count, project: project, with: pages))
         for asset in templates.assets {
             let source = templates.folder.appendingPathComponent("assets/\(asset)")
@@ -187,15 +192,16 @@ public enum SiteBuilder {
     }
 
     /// The last build's manifest; nil (a full build) when there is none or it cannot be read (with a warning).
-    private static func loadManifest(_ path: String, writer: OutputWriter, into report: inout BuildReport)
-        -> BuildManifest?
-    {
-        do {
-            return try BuildManifest.read(from: writer.root + "/" + path)
-        } catch {
+    private static func manifest(
+        _ read: Result<BuildManifest?, BuildManifest.Unreadable>, at path: String, into report: inout BuildReport
+    ) -> BuildManifest? {
+        switch read {
+        case .success(let manifest):
+            return manifest
+        case .failure(let error):
             report.diagnostics.append(
                 Diagnostic(
-                    .warning, file: writer.root + "/" + path, position: .start,
+                    .warning, file: path, position: .start,
                     message: "the build manifest cannot be read (\(error.reason)); every record is rendered again"))
             return nil
         }
@@ -228,6 +234,33 @@ public enum SiteBuilder {
             }
         }
         return folders.sorted()
+    }
+}
+
+/// A value computed on another thread while the caller does something else, then waited for.
+final class Prefetch<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Value?
+
+    /// Starts `work` on a global queue, or runs it now when `inBackground` is false.
+    init(inBackground: Bool, _ work: @escaping @Sendable () -> Value) {
+        guard inBackground else {
+            result = work()
+            done.signal()
+            return
+        }
+        DispatchQueue.global().async {
+            self.result = work()
+            self.done.signal()
+        }
+    }
+
+    /// The value, once `work` has finished.
+    var value: Value {
+        done.wait()
+        defer { done.signal() }
+        guard let result else { preconditionFailure("the work finished without a value") }
+        return result
     }
 }
 
