@@ -217,6 +217,36 @@ struct IncrementalBuildTests {
         #expect(next.warningCount == first.warningCount)
     }
 
+    @Test func progressCountsEveryRecordOnce() throws {
+        let project = try TemporaryProject.generated(copies: 2)
+        let calls = ProgressCalls()
+        var options = project.ownThemeOptions(jobs: 3)
+        options.progress = { done, total in calls.record(done, total) }
+        let report = SiteBuilder.build(options)
+        let seen = calls.values
+        #expect(seen.count == report.records)
+        #expect(seen.map(\.total).allSatisfy { $0 == report.records })
+        #expect(seen.map(\.done).sorted() == Array(1...report.records))
+    }
+
+    /// Progress reports, collected from the workers' threads.
+    final class ProgressCalls: @unchecked Sendable {
+        private let lock = NSLock()
+        private var calls: [(done: Int, total: Int)] = []
+
+        func record(_ done: Int, _ total: Int) {
+            lock.lock()
+            calls.append((done, total))
+            lock.unlock()
+        }
+
+        var values: [(done: Int, total: Int)] {
+            lock.lock()
+            defer { lock.unlock() }
+            return calls
+        }
+    }
+
     @Test func outputIsTheSameWhateverTheNumberOfJobs() throws {
         let project = try TemporaryProject.generated(copies: 4)
         // A collision and a broken record, so that the order of settling them is exercised too.
