@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN_RELEASE := .build/release/carepress
 
-.PHONY: run build test test-deps lint format unit pytest clean
+.PHONY: run build test test-deps lint format unit pytest bench profile clean
 
 run: build
 	$(BIN_RELEASE) build --content Content --templates Templates --output Output; status=$$?; \
@@ -30,6 +30,18 @@ lint:
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests
+
+# The batch benchmark (never part of `make test`): N consults (default 10,000) plus a tenth as many physio and
+# stack records; full, no-op and one-changed builds timed beside cmark and Hugo. `make bench N=100000` for memory.
+N ?= 10000
+bench:
+	@scripts/ensure-deps bench
+	python3 scripts/bench.py --records $(N)
+
+# Instruction counts of a 500-consult build under callgrind (repeatable on a noisy machine); see README.
+profile:
+	@scripts/ensure-deps profile
+	scripts/profile
 
 clean:
 	rm -rf .build

@@ -124,7 +124,7 @@ def synthesise(content, consults, physio, stacks, seed=20261102):
 
 
 def run(command, cwd=None, stdout=subprocess.DEVNULL):
-    """Runs a command; returns (wall seconds, peak RSS in MB, exit status, stdout text)."""
+    """Runs a command; returns (wall seconds, peak RSS in MB, stdout text, user seconds, system seconds)."""
     start = time.perf_counter()
     process = subprocess.Popen(command, cwd=cwd, stdout=stdout, stderr=subprocess.PIPE)
     out = b""
@@ -137,7 +137,7 @@ def run(command, cwd=None, stdout=subprocess.DEVNULL):
     if process.returncode not in (0, 1):
         sys.stderr.write(err.decode(errors="replace"))
         raise SystemExit(f"{command[0]} failed with status {process.returncode}")
-    return elapsed, usage.ru_maxrss / 1024, process.returncode, out.decode(errors="replace")
+    return elapsed, usage.ru_maxrss / 1024, out.decode(errors="replace"), usage.ru_utime, usage.ru_stime
 
 
 def best_of(times, command, before=None, cwd=None):
@@ -148,9 +148,9 @@ def best_of(times, command, before=None, cwd=None):
             before(index)
         os.sync()
         results.append(run(command(index) if callable(command) else command, cwd=cwd, stdout=subprocess.PIPE))
-    seconds = min(r[0] for r in results)
+    best = min(results, key=lambda r: r[0])
     rss = max(r[1] for r in results)
-    return seconds, rss, results[-1][3]
+    return best[0], rss, results[-1][2], best[3], best[4]
 
 
 def hugo_site(folder, output, markdown_files):
@@ -224,9 +224,9 @@ def main():
         full = best_of(repeats, lambda index: build(f"{output}-full-{index}"))
         os.rename(f"{output}-full-{repeats - 1}", output)
         build = build(output)
-        rows.append(("carepress build (full)", full[0], full[1], json.loads(full[2])))
+        rows.append(("carepress build (full)", full, json.loads(full[2])))
         noop = best_of(repeats, build)
-        rows.append(("carepress build (no-op)", noop[0], noop[1], json.loads(noop[2])))
+        rows.append(("carepress build (no-op)", noop, json.loads(noop[2])))
         changed_file = os.path.join(content, "consults", sorted(os.listdir(os.path.join(content, "consults")))[0])
         original = open(changed_file, encoding="utf-8").read()
         edits = iter(range(100))
@@ -238,7 +238,7 @@ def main():
                 json.dump(record, file, indent=2)
 
         one = best_of(repeats, build, before=change_one)
-        rows.append(("carepress build (1 changed)", one[0], one[1], json.loads(one[2])))
+        rows.append(("carepress build (1 changed)", one, json.loads(one[2])))
 
         markdown = []
         for kind in ["consults", "physio", "stacks"]:
@@ -253,7 +253,7 @@ def main():
         size = os.path.getsize(concatenated)
         print(f"Timing cmark over {len(markdown):,} Markdown reports in one file ({size / 1e6:.1f} MB)...", flush=True)
         cmark = best_of(repeats, ["cmark", concatenated])
-        rows.append(("cmark (one concatenated file)", cmark[0], cmark[1], None))
+        rows.append(("cmark (one concatenated file)", cmark, None))
 
         if not args.no_hugo:
             site = os.path.join(work, "hugo")
@@ -261,18 +261,18 @@ def main():
             print(f"Timing Hugo over the same {len(markdown):,} pages...", flush=True)
             hugo = best_of(repeats, lambda index: ["hugo", "--quiet", "--destination", os.path.join(site, f"public-{index}")],
                            cwd=site)
-            rows.append(("hugo (same pages, minimal layout)", hugo[0], hugo[1], None))
+            rows.append(("hugo (same pages, minimal layout)", hugo, None))
 
         print()
         print(f"{total:,} records ({args.records:,} consults, {physio:,} physio, {stacks:,} stacks); "
               f"{os.cpu_count()} cores; {'best of 3' if repeats == 3 else 'one run each'}")
-        print(f"{'run':<36}{'seconds':>10}{'peak RSS MB':>14}   notes")
-        for name, seconds, rss, summary in rows:
+        print(f"{'run':<36}{'seconds':>9}{'user s':>9}{'sys s':>8}{'peak RSS MB':>13}   notes")
+        for name, (seconds, rss, _, user, system), summary in rows:
             note = ""
             if summary:
                 note = (f"{summary['written']:,} written, {summary['skipped']:,} skipped, "
                         f"{summary['rendered']:,} rendered")
-            print(f"{name:<36}{seconds:>10.3f}{rss:>14.1f}   {note}")
+            print(f"{name:<36}{seconds:>9.3f}{user:>9.2f}{system:>8.2f}{rss:>13.1f}   {note}")
         print()
         print(f"full build / cmark:       {full[0] / cmark[0]:6.2f}x   (target: at most 3x)")
         if not args.no_hugo:

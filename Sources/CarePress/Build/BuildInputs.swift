@@ -20,6 +20,8 @@ struct BuildInputs: Sendable {
     private let conditions: [String: ContentDigest]
     private let exercises: [String: ContentDigest]
     private let knowledge: ContentDigest
+    /// What each dependency key resolved to, so thousands of records that cite the same items resolve them once.
+    private let resolved = ResolvedDependencies()
 
     /// Reads and digests the shared inputs of a project and theme.
     init(project: SiteProject, templates: TemplateSet, templatesPath: String, tool: ContentDigest) {
@@ -65,7 +67,7 @@ struct BuildInputs: Sendable {
         hasher.combine(site)
         for key in dependencies {
             hasher.combine(key)
-            hasher.combine(resolve(key))
+            hasher.combine(resolved.digest(of: key) { resolve(key) })
         }
         return hasher.finalize()
     }
@@ -116,6 +118,26 @@ struct BuildInputs: Sendable {
             hasher.combine(fileDigest(folder.appendingPathComponent(relative)))
         }
         return hasher.finalize()
+    }
+}
+
+/// A thread-safe memo of resolved dependency keys.
+private final class ResolvedDependencies: @unchecked Sendable {
+    private let lock = NSLock()
+    private var digests: [String: ContentDigest] = [:]
+
+    func digest(of key: String, resolve: () -> ContentDigest) -> ContentDigest {
+        lock.lock()
+        if let digest = digests[key] {
+            lock.unlock()
+            return digest
+        }
+        lock.unlock()
+        let digest = resolve()
+        lock.lock()
+        digests[key] = digest
+        lock.unlock()
+        return digest
     }
 }
 

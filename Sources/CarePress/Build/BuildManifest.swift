@@ -8,7 +8,7 @@ import Foundation
 /// time. A missing manifest means a full build; an unreadable one too, with a warning.
 struct BuildManifest: Sendable {
     /// What the manifest knows about one record file.
-    struct Entry: Sendable {
+    struct Entry: Sendable, Equatable {
         /// The digest of the file's bytes.
         var file: ContentDigest
         /// The id the file claims, as scanned; nil when it has none.
@@ -80,6 +80,11 @@ struct BuildManifest: Sendable {
     var sharedOutputs: [String] = []
     /// The entries by record path relative to the content folder.
     var entries: [String: Entry] = [:]
+
+    /// Whether another manifest would be written as exactly the same file.
+    func isSame(as other: BuildManifest) -> Bool {
+        sharedDigest == other.sharedDigest && sharedOutputs == other.sharedOutputs && entries == other.entries
+    }
 
     /// An empty manifest: everything is built.
     init() {}
@@ -154,14 +159,30 @@ struct BuildManifest: Sendable {
             case "deps": entry.dependencies = try reader.strings()
             case "outputs": entry.outputs = try reader.strings()
             case "summary":
-                var fields: [String: String] = [:]
-                try reader.members { key, reader throws(Unreadable) in fields[key] = try reader.optionalString() }
-                guard let id = fields["id"], let title = fields["title"], let detail = fields["detail"],
-                    let html = fields["html"]
-                else { throw Unreadable(reason: "a summary lacks a field") }
+                var id: String?
+                var title: String?
+                var detail: String?
+                var date: String?
+                var html: String?
+                var patient: String?
+                var status: String?
+                try reader.members { key, reader throws(Unreadable) in
+                    switch key {
+                    case "id": id = try reader.string()
+                    case "title": title = try reader.string()
+                    case "detail": detail = try reader.string()
+                    case "date": date = try reader.optionalString()
+                    case "html": html = try reader.string()
+                    case "patient": patient = try reader.optionalString()
+                    case "status": status = try reader.string()
+                    default: try reader.skip()
+                    }
+                }
+                guard let id, let title, let detail, let html, let status else {
+                    throw Unreadable(reason: "a summary lacks a field")
+                }
                 entry.summary = StoredSummary(
-                    id: id, title: title, detail: detail, date: fields["date"], htmlPath: html,
-                    patient: fields["patient"], status: fields["status"] ?? "")
+                    id: id, title: title, detail: detail, date: date, htmlPath: html, patient: patient, status: status)
             case "diagnostics":
                 try reader.elements { reader throws(Unreadable) in entry.diagnostics.append(try reader.diagnostic()) }
             default: try reader.skip()
@@ -522,19 +543,27 @@ struct JSONLineWriter {
 
     private mutating func appendString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
-            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
-            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20:
-                let digits = Array("0123456789abcdef".utf8)
-                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
-                bytes += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
-            default: bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                case UInt8(ascii: "\\"): bytes += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                default:
+                    let digits = Array("0123456789abcdef".utf8)
+                    bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")]
+                    bytes += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+                }
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
     }

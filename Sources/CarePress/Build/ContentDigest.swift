@@ -32,10 +32,19 @@ public struct ContentDigest: Sendable, Hashable, Comparable, CustomStringConvert
 
     /// Parses 32 hexadecimal digits.
     public init?(hex text: some StringProtocol) {
-        let utf8 = Array(text.utf8)
-        guard utf8.count == 32, let high = Self.parse(utf8[0..<16]), let low = Self.parse(utf8[16..<32]) else {
-            return nil
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var count = 0
+        for byte in text.utf8 {
+            guard count < 32, let digit = Self.value(ofHexDigit: byte) else { return nil }
+            if count < 16 {
+                high = high << 4 | UInt64(digit)
+            } else {
+                low = low << 4 | UInt64(digit)
+            }
+            count += 1
         }
+        guard count == 32 else { return nil }
         self.init(high: high, low: low)
     }
 
@@ -55,18 +64,13 @@ public struct ContentDigest: Sendable, Hashable, Comparable, CustomStringConvert
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func parse(_ bytes: ArraySlice<UInt8>) -> UInt64? {
-        var value: UInt64 = 0
-        for byte in bytes {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            default: return nil
-            }
-            value = value << 4 | UInt64(digit)
+    @inline(__always)
+    private static func value(ofHexDigit byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
         }
-        return value
     }
 }
 

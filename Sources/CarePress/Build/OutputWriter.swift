@@ -42,17 +42,23 @@ public struct OutputWriter: Sendable {
     /// Creates a writer for a folder, creating the folder if needed; `temporaryTag` (letters and digits) marks its
     /// temporary files as its own.
     public init(root: String, temporaryTag: String? = nil) throws(Failure) {
-        let absolute = URL(fileURLWithPath: root).standardizedFileURL.path
+        let absolute = Self.absoluteRoot(root)
         do {
             try FileManager.default.createDirectory(atPath: absolute, withIntermediateDirectories: true)
         } catch {
             throw Failure(path: root, reason: "cannot create the output folder: \(error.localizedDescription)")
         }
-        self.root = absolute.count > 1 && absolute.hasSuffix("/") ? String(absolute.dropLast()) : absolute
+        self.root = absolute
         precondition(
             temporaryTag?.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ?? true,
             "a temporary tag is letters and digits")
         self.temporaryTag = temporaryTag
+    }
+
+    /// The absolute form of an output folder's path, without a trailing `/`, as `root` has it.
+    public static func absoluteRoot(_ root: String) -> String {
+        let absolute = URL(fileURLWithPath: root).standardizedFileURL.path
+        return absolute.count > 1 && absolute.hasSuffix("/") ? String(absolute.dropLast()) : absolute
     }
 
     /// Writes bytes to a path relative to the output folder, unless the file already holds exactly them.

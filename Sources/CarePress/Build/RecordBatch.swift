@@ -35,13 +35,15 @@ final class RecordBatch: @unchecked Sendable {
         /// The path relative to the content folder, e.g. `consults/hl-1.json`: the manifest key and the shard key.
         let relativePath: String
         var fileDigest: ContentDigest?
-        var id: String?
+        /// The id the record claims, and the report files' path without extension that it makes of it (e.g.
+        /// `reports/consults/hl-1`).
+        var id: String? {
+            didSet { key = id.map { ReportPaths.base(kind: file.kind, id: $0) } }
+        }
+        private(set) var key: String?
         var previous: BuildManifest.Entry?
         var role: Role = .none
         var contested = false
-
-        /// The report files' path without extension that the record claims, e.g. `reports/consults/hl-1`.
-        var key: String? { id.map { ReportPaths.base(kind: file.kind, id: $0) } }
     }
 
     /// What processing one record left behind: never the record itself.
@@ -110,7 +112,7 @@ final class RecordBatch: @unchecked Sendable {
     func scan(previous manifest: BuildManifest) {
         var entries = manifest.entries
         scanned = project.recordFiles.map { file in
-            let relative = file.kind.folder + "/" + (file.path as NSString).lastPathComponent
+            let relative = file.kind.folder + "/" + Self.fileName(of: file.path)
             return Scanned(file: file, relativePath: relative, previous: entries.removeValue(forKey: relative))
         }
         deletedEntries = entries
@@ -430,14 +432,20 @@ final class RecordBatch: @unchecked Sendable {
         }.sorted()
     }
 
+    /// The last component of a path.
+    static func fileName(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
+    }
+
     /// A path without its extensions, then without each trailing `-part`: `a/b-c.svg` gives `a/b-c`, `a/b`.
     static func stems(of path: String) -> [String] {
-        guard let slash = path.lastIndex(of: "/") else { return [] }
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return [] }
         let folder = path[...slash]
-        var name = path[path.index(after: slash)...]
-        if let dot = name.firstIndex(of: ".") { name = name[..<dot] }
+        var name = path[path.utf8.index(after: slash)...]
+        if let dot = name.utf8.firstIndex(of: UInt8(ascii: ".")) { name = name[..<dot] }
         var stems = [String(folder + name)]
-        while let dash = name.lastIndex(of: "-") {
+        while let dash = name.utf8.lastIndex(of: UInt8(ascii: "-")) {
             name = name[..<dash]
             stems.append(String(folder + name))
         }

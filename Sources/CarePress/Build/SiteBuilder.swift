@@ -36,6 +36,12 @@ public enum SiteBuilder {
     public static func build(_ options: BuildOptions) -> BuildReport {
         let start = Stopwatch()
         var report = BuildReport()
+        // The manifest is read while the project loads: both are serial, and neither needs the other.
+        let manifestPath = BuildManifest.path(for: options.shard)
+        let manifestFile = OutputWriter.absoluteRoot(options.outputPath) + "/" + manifestPath
+        let manifestRead = Prefetch(inBackground: options.jobs > 1) {
+            Result { () throws(BuildManifest.Unreadable) in try BuildManifest.read(from: manifestFile) }
+        }
         let project = SiteProject.load(from: options.contentPath)
         report.diagnostics = project.diagnostics
         let templates: TemplateSet
@@ -64,8 +70,8 @@ public enum SiteBuilder {
         let inputs = BuildInputs(
             project: project, templates: templates, templatesPath: options.templatesPath,
             tool: CarePressVersion.fingerprint)
-        let manifestPath = BuildManifest.path(for: options.shard)
-        let manifest = loadManifest(manifestPath, writer: writer, into: &report)
+        let previous = manifest(manifestRead.value, at: writer.root + "/" + manifestPath, into: &report)
+        let manifest = previous ?? BuildManifest()
         writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: manifest, under: writer.root))
 
         let batch = RecordBatch(
@@ -102,7 +108,7 @@ public enum SiteBuilder {
                 do {
                     try renderSharedPages(
                         project: project, templates: templates, pages: pages, summaries: summaries,
-                        outputFolder: options.outputPath
+                        outputFolder: options.outputPath, jobs: options.jobs
                     ) { file in
                         written.append(file.path)
                         failed = !write(file, with: writer, into: &report) || failed
@@ -116,9 +122,9 @@ public enum SiteBuilder {
                 next.sharedOutputs = failed ? Array(Set(written + manifest.sharedOutputs)).sorted() : written
             }
         }
-        for path in batch.staleOutputs(
+        let stale = batch.staleOutputs(
             previousShared: manifest.sharedOutputs, currentShared: next.sharedOutputs, entries: next.entries)
-        {
+        for path in stale {
             do {
                 if try writer.remove(path) { report.deleted += 1 }
             } catch {
@@ -127,7 +133,10 @@ public enum SiteBuilder {
             }
         }
         do {
-            try writer.write(chunks: next.lines(shard: options.shard), to: manifestPath)
+            // A build that changed nothing (the nightly common case for most shards) leaves the manifest alone.
+            if previous.map({ !next.isSame(as: $0) }) ?? true || !stale.isEmpty {
+                try writer.write(chunks: next.lines(shard: options.shard), to: manifestPath)
+            }
         } catch {
             report.diagnostics.append(
                 Diagnostic(
@@ -154,10 +163,10 @@ public enum SiteBuilder {
     /// `summaries`); the pages are still written, and the broken links are thrown as errors naming the page.
     static func renderSharedPages(
         project: SiteProject, templates: TemplateSet, pages: PageRenderer, summaries: [ReportSummary],
-        outputFolder: String, emit: (OutputFile) -> Void
+        outputFolder: String, jobs: Int, emit: (OutputFile) -> Void
     ) throws(TemplateErrors) {
         var files = try GuideSite(project: project, pages: pages).render()
-        files += try ReportsIndex.render(summaries, with: pages)
+        files += try ReportsIndex.render(summaries, with: pages, jobs: jobs)
         files.append(try HomePage.render(reportCount: summaries.count, project: project, with: pages))
         for asset in templates.assets {
             let source = templates.folder.appendingPathComponent("assets/\(asset)")
@@ -201,19 +210,19 @@ public enum SiteBuilder {
         }
     }
 
-    /// The last build's manifest; an empty one (a full build) when there is none or it cannot be read (with a
-    /// warning).
-    private static func loadManifest(_ path: String, writer: OutputWriter, into report: inout BuildReport)
-        -> BuildManifest
-    {
-        do {
-            return try BuildManifest.read(from: writer.root + "/" + path) ?? BuildManifest()
-        } catch {
+    /// The last build's manifest; nil (a full build) when there is none or it cannot be read (with a warning).
+    private static func manifest(
+        _ read: Result<BuildManifest?, BuildManifest.Unreadable>, at path: String, into report: inout BuildReport
+    ) -> BuildManifest? {
+        switch read {
+        case .success(let manifest):
+            return manifest
+        case .failure(let error):
             report.diagnostics.append(
                 Diagnostic(
-                    .warning, file: writer.root + "/" + path, position: .start,
+                    .warning, file: path, position: .start,
                     message: "the build manifest cannot be read (\(error.reason)); every record is rendered again"))
-            return BuildManifest()
+            return nil
         }
     }
 
@@ -233,10 +242,44 @@ public enum SiteBuilder {
                 }
             }
         }
+        // Reports of the same kind share a folder, so only a path in a folder not yet seen costs a set insertion.
+        var last = ""
         for path in manifest.sharedOutputs + manifest.entries.values.flatMap({ $0.outputs ?? [] }) {
-            if let slash = path.lastIndex(of: "/") { folders.insert(String(path[..<slash])) }
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
+            let folder = path[..<slash]
+            if folder != last {
+                last = String(folder)
+                folders.insert(last)
+            }
         }
         return folders.sorted()
+    }
+}
+
+/// A value computed on another thread while the caller does something else, then waited for.
+final class Prefetch<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Value?
+
+    /// Starts `work` on a global queue, or runs it now when `inBackground` is false.
+    init(inBackground: Bool, _ work: @escaping @Sendable () -> Value) {
+        guard inBackground else {
+            result = work()
+            done.signal()
+            return
+        }
+        DispatchQueue.global().async {
+            self.result = work()
+            self.done.signal()
+        }
+    }
+
+    /// The value, once `work` has finished.
+    var value: Value {
+        done.wait()
+        defer { done.signal() }
+        guard let result else { preconditionFailure("the work finished without a value") }
+        return result
     }
 }
 

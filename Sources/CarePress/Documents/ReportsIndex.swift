@@ -13,20 +13,30 @@ enum ReportsIndex {
     }
 
     /// Every page of the index, in order; one page (with no page links) when the reports fit on it.
-    static func render(_ summaries: [ReportSummary], with pages: PageRenderer, pageSize: Int = pageSize)
-        throws(TemplateErrors) -> [OutputFile]
-    {
+    ///
+    /// Pages are independent once the reports are sorted, so they are rendered on `jobs` threads.
+    static func render(
+        _ summaries: [ReportSummary], with pages: PageRenderer, pageSize: Int = pageSize,
+        jobs: Int = BuildOptions.defaultJobs
+    ) throws(TemplateErrors) -> [OutputFile] {
         let sorted = RecordKind.allCases.flatMap { kind in
             summaries.filter { $0.kind == kind }.sorted(by: newestFirst)
         }
         let counts = Dictionary(grouping: summaries, by: \.kind).mapValues(\.count)
         let pageCount = max(1, (sorted.count + pageSize - 1) / pageSize)
-        var files: [OutputFile] = []
-        for page in 1...pageCount {
-            let items = sorted[min((page - 1) * pageSize, sorted.count)..<min(page * pageSize, sorted.count)]
-            files.append(
+        let rendered = Slots<Result<OutputFile, TemplateErrors>>(count: pageCount)
+        WorkerPool.run(jobs: jobs, count: pageCount) { index in
+            let page = index + 1
+            let items = sorted[min(index * pageSize, sorted.count)..<min(page * pageSize, sorted.count)]
+            rendered[index] = Result { () throws(TemplateErrors) in
                 try render(
-                    page: page, of: pageCount, items: items, counts: counts, total: summaries.count, with: pages))
+                    page: page, of: pageCount, items: items, counts: counts, total: summaries.count, with: pages)
+            }
+        }
+        var files: [OutputFile] = []
+        for index in 0..<pageCount {
+            guard let result = rendered[index] else { continue }
+            files.append(try result.get())
         }
         return files
     }

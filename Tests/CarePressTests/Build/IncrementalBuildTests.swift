@@ -29,7 +29,8 @@ struct IncrementalBuildTests {
         #expect(second.written == 0)
         #expect(second.unchanged == 0)
         #expect(second.deleted == 0)
-        #expect(project.changedFiles(under: "Output", since: before) == [".carepress/manifest.jsonl"])
+        // Not even the manifest is written again.
+        #expect(project.changedFiles(under: "Output", since: before).isEmpty)
         // Warnings of records that were not rendered again are still reported.
         #expect(second.warningCount == first.warningCount)
         #expect(second.diagnostics == first.diagnostics)
@@ -218,6 +219,36 @@ struct IncrementalBuildTests {
         let next = SiteBuilder.build(project.ownThemeOptions())
         #expect(next.rendered == 0)
         #expect(next.warningCount == first.warningCount)
+    }
+
+    @Test func progressCountsEveryRecordOnce() throws {
+        let project = try TemporaryProject.generated(copies: 2)
+        let calls = ProgressCalls()
+        var options = project.ownThemeOptions(jobs: 3)
+        options.progress = { done, total in calls.record(done, total) }
+        let report = SiteBuilder.build(options)
+        let seen = calls.values
+        #expect(seen.count == report.records)
+        #expect(seen.map(\.total).allSatisfy { $0 == report.records })
+        #expect(seen.map(\.done).sorted() == Array(1...report.records))
+    }
+
+    /// Progress reports, collected from the workers' threads.
+    final class ProgressCalls: @unchecked Sendable {
+        private let lock = NSLock()
+        private var calls: [(done: Int, total: Int)] = []
+
+        func record(_ done: Int, _ total: Int) {
+            lock.lock()
+            calls.append((done, total))
+            lock.unlock()
+        }
+
+        var values: [(done: Int, total: Int)] {
+            lock.lock()
+            defer { lock.unlock() }
+            return calls
+        }
     }
 
     @Test func outputIsTheSameWhateverTheNumberOfJobs() throws {
