@@ -126,12 +126,13 @@ def synthesise(content, consults, physio, stacks, seed=20261102):
 def run(command, cwd=None, stdout=subprocess.DEVNULL):
     """Runs a command; returns (wall seconds, peak RSS in MB, stdout text, user seconds, system seconds)."""
     start = time.perf_counter()
-    process = subprocess.Popen(command, cwd=cwd, stdout=stdout, stderr=subprocess.PIPE)
-    out = b""
-    if stdout == subprocess.PIPE:
-        out = process.stdout.read()
-    err = process.stderr.read()
-    _, status, usage = os.wait4(process.pid, 0)
+    # stderr goes to a file, not a pipe: a build with thousands of warnings would fill a pipe and wait for a reader.
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(command, cwd=cwd, stdout=stdout, stderr=errors)
+        out = process.stdout.read() if stdout == subprocess.PIPE else b""
+        _, status, usage = os.wait4(process.pid, 0)
+        errors.seek(0)
+        err = errors.read()
     elapsed = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode not in (0, 1):

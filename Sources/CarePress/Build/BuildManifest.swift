@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Stored as JSON Lines in `.carepress/manifest.jsonl` (`manifest-K-of-N.jsonl` for shard K of N): a header line,
 /// then one line per record file, sorted by path, so a manifest of 100,000 records is read and written a line at a
-/// time. A missing manifest means a full build; an unreadable one too, with a warning.
+/// time. A missing manifest means a full build; an unreadable one too, with a warning. In memory an entry is kept
+/// compact (a batch holds one per record): the usual output files and report path are not stored but made from the
+/// record's kind and id, and repeated strings (questionnaire titles, dependency lists) are shared.
 struct BuildManifest: Sendable {
     /// What the manifest knows about one record file.
     struct Entry: Sendable, Equatable {
@@ -20,35 +22,54 @@ struct BuildManifest: Sendable {
         /// The record's line in the reports index, when it is valid.
         var summary: StoredSummary?
         /// The output files this manifest's build owns for the record; nil for records of other shards.
-        var outputs: [String]?
+        var outputs: Outputs?
         /// The record's diagnostics (warnings: a record with errors is always loaded again), without a file.
         var diagnostics: [Diagnostic] = []
     }
 
-    /// A report summary without its kind, which the record's folder gives.
+    /// A record's output files.
+    enum Outputs: Sendable, Equatable {
+        /// The report's Markdown and HTML files, named after the record's kind and id (`ReportPaths`).
+        case standard
+        /// Any other list (none, for a record that never rendered, or extra files such as charts).
+        case listed([String])
+
+        /// The paths, for a record of a kind and id.
+        func paths(kind: RecordKind, id: String?) -> [String] {
+            switch self {
+            case .standard:
+                guard let id else { return [] }
+                return [ReportPaths.markdown(kind: kind, id: id), ReportPaths.html(kind: kind, id: id)]
+            case .listed(let paths): return paths
+            }
+        }
+
+        /// The compact form of a list of paths.
+        static func of(_ paths: [String], kind: RecordKind, id: String?) -> Outputs {
+            Outputs.standard.paths(kind: kind, id: id) == paths && !paths.isEmpty ? .standard : .listed(paths)
+        }
+    }
+
+    /// A report summary without its kind and id (the record's) and, when it is the usual one, its HTML path.
     struct StoredSummary: Sendable, Hashable {
-        var id: String
         var title: String
         var detail: String
         var date: String?
-        var htmlPath: String
+        /// Nil when it is `ReportPaths.html(kind:id:)`.
+        var htmlPath: String?
         var patient: String?
         var status: String
 
-        init(_ summary: ReportSummary) {
-            id = summary.id
-            title = summary.title
+        init(_ summary: ReportSummary, interning strings: StringInterner? = nil) {
+            title = strings?.intern(summary.title) ?? summary.title
             detail = summary.detail
             date = summary.date?.text
-            htmlPath = summary.htmlPath
+            htmlPath = summary.htmlPath == ReportPaths.html(kind: summary.kind, id: summary.id) ? nil : summary.htmlPath
             patient = summary.patient
-            status = summary.status
+            status = strings?.intern(summary.status) ?? summary.status
         }
 
-        init(
-            id: String, title: String, detail: String, date: String?, htmlPath: String, patient: String?, status: String
-        ) {
-            self.id = id
+        init(title: String, detail: String, date: String?, htmlPath: String?, patient: String?, status: String) {
             self.title = title
             self.detail = detail
             self.date = date
@@ -57,10 +78,11 @@ struct BuildManifest: Sendable {
             self.status = status
         }
 
-        func summary(kind: RecordKind) -> ReportSummary {
+        func summary(kind: RecordKind, id: String) -> ReportSummary {
             ReportSummary(
                 kind: kind, id: id, title: title, patient: patient, status: status, detail: detail,
-                date: date.flatMap(Timestamp.init(rfc3339:)), htmlPath: htmlPath)
+                date: date.flatMap(Timestamp.init(rfc3339:)), htmlPath: htmlPath ?? ReportPaths.html(kind: kind, id: id)
+            )
         }
     }
 
@@ -78,13 +100,8 @@ struct BuildManifest: Sendable {
     var sharedDigest: ContentDigest?
     /// The shared pages (home, guide, reports index, assets) the last build wrote; empty for shards other than 1.
     var sharedOutputs: [String] = []
-    /// The entries by record path relative to the content folder.
-    var entries: [String: Entry] = [:]
-
-    /// Whether another manifest would be written as exactly the same file.
-    func isSame(as other: BuildManifest) -> Bool {
-        sharedDigest == other.sharedDigest && sharedOutputs == other.sharedOutputs && entries == other.entries
-    }
+    /// The entries by record path relative to the content folder, sorted by path.
+    var entries: [(path: String, entry: Entry)] = []
 
     /// An empty manifest: everything is built.
     init() {}
@@ -97,19 +114,26 @@ struct BuildManifest: Sendable {
     }
 
     /// Reads the manifest at an absolute path; nil when there is none.
-    static func read(from path: String) throws(Unreadable) -> BuildManifest? {
+    static func read(from path: String, interning strings: StringInterner = StringInterner()) throws(Unreadable)
+        -> BuildManifest?
+    {
         guard let reader = LineReader(path: path) else { return nil }
         var manifest = BuildManifest()
         var lineNumber = 0
         var failure: String?
+        var previousPath: String?
         reader.forEachLine { line in
             lineNumber += 1
             do throws(Unreadable) {
                 if lineNumber == 1 {
                     try manifest.readHeader(line)
                 } else {
-                    let (path, entry) = try readEntry(line)
-                    manifest.entries[path] = entry
+                    let (path, entry) = try readEntry(line, strings: strings)
+                    if let previousPath, previousPath >= path {
+                        throw Unreadable(reason: "entries are not sorted by path")
+                    }
+                    previousPath = path
+                    manifest.entries.append((path, entry))
                 }
                 return true
             } catch {
@@ -145,21 +169,23 @@ struct BuildManifest: Sendable {
         }
     }
 
-    private static func readEntry(_ line: UnsafeBufferPointer<UInt8>) throws(Unreadable) -> (String, Entry) {
+    private static func readEntry(_ line: UnsafeBufferPointer<UInt8>, strings: StringInterner) throws(Unreadable)
+        -> (String, Entry)
+    {
         var reader = try ManifestLineReader(line)
         var path: String?
         var file: ContentDigest?
         var entry = Entry(file: ContentDigest(high: 0, low: 0))
+        var outputs: [String]?
         try reader.members { key, reader throws(Unreadable) in
             switch key {
             case "path": path = try reader.string()
             case "file": file = try reader.digest()
             case "id": entry.id = try reader.optionalString()
             case "digest": entry.digest = try reader.digest()
-            case "deps": entry.dependencies = try reader.strings()
-            case "outputs": entry.outputs = try reader.strings()
+            case "deps": entry.dependencies = strings.intern(try reader.strings())
+            case "outputs": outputs = try reader.strings()
             case "summary":
-                var id: String?
                 var title: String?
                 var detail: String?
                 var date: String?
@@ -168,7 +194,6 @@ struct BuildManifest: Sendable {
                 var status: String?
                 try reader.members { key, reader throws(Unreadable) in
                     switch key {
-                    case "id": id = try reader.string()
                     case "title": title = try reader.string()
                     case "detail": detail = try reader.string()
                     case "date": date = try reader.optionalString()
@@ -178,11 +203,12 @@ struct BuildManifest: Sendable {
                     default: try reader.skip()
                     }
                 }
-                guard let id, let title, let detail, let html, let status else {
+                guard let title, let detail, let html, let status else {
                     throw Unreadable(reason: "a summary lacks a field")
                 }
                 entry.summary = StoredSummary(
-                    id: id, title: title, detail: detail, date: date, htmlPath: html, patient: patient, status: status)
+                    title: strings.intern(title), detail: detail, date: date, htmlPath: html, patient: patient,
+                    status: strings.intern(status))
             case "diagnostics":
                 try reader.elements { reader throws(Unreadable) in entry.diagnostics.append(try reader.diagnostic()) }
             default: try reader.skip()
@@ -190,6 +216,14 @@ struct BuildManifest: Sendable {
         }
         guard let path, let file else { throw Unreadable(reason: "an entry lacks its path or file digest") }
         entry.file = file
+        let kind = RecordKind.allCases.first { path.hasPrefix($0.folder + "/") }
+        if let kind, let id = entry.id, let html = entry.summary?.htmlPath, html == ReportPaths.html(kind: kind, id: id)
+        {
+            entry.summary?.htmlPath = nil
+        }
+        if let outputs {
+            entry.outputs = kind.map { Outputs.of(outputs, kind: $0, id: entry.id) } ?? .listed(outputs)
+        }
         return (path, entry)
     }
 
@@ -210,15 +244,19 @@ struct BuildManifest: Sendable {
         header.close()
         header.close()
         header.newline()
-        let sorted = entries.keys.sorted()
-        let entries = self.entries
-        return [header.bytes].lazy.chain(
-            sorted.lazy.compactMap { path -> [UInt8]? in
-                entries[path].map { Self.line(path: path, entry: $0) }
-            })
+        return [header.bytes].lazy.chain(entries.lazy.map { Self.line(path: $0.path, entry: $0.entry) })
     }
 
-    private static func line(path: String, entry: Entry) -> [UInt8] {
+    /// The lines of entries given one at a time (in path order), after the header.
+    func lines(shard: Shard, entries: some Sequence<(path: String, entry: Entry)>) -> some Sequence<[UInt8]> {
+        var header = BuildManifest()
+        header.sharedDigest = sharedDigest
+        header.sharedOutputs = sharedOutputs
+        return header.lines(shard: shard).chain(entries.lazy.map { Self.line(path: $0.path, entry: $0.entry) })
+    }
+
+    static func line(path: String, entry: Entry) -> [UInt8] {
+        let kind = RecordKind.allCases.first { path.hasPrefix($0.folder + "/") } ?? .consult
         var line = JSONLineWriter()
         line.open()
         line.member("path", path)
@@ -226,15 +264,14 @@ struct BuildManifest: Sendable {
         if let id = entry.id { line.member("id", id) }
         if let digest = entry.digest { line.member("digest", digest.description) }
         if !entry.dependencies.isEmpty { line.member("deps", entry.dependencies) }
-        if let outputs = entry.outputs { line.member("outputs", outputs) }
-        if let summary = entry.summary {
+        if let outputs = entry.outputs { line.member("outputs", outputs.paths(kind: kind, id: entry.id)) }
+        if let summary = entry.summary, let id = entry.id {
             line.key("summary")
             line.open()
-            line.member("id", summary.id)
             line.member("title", summary.title)
             line.member("detail", summary.detail)
             if let date = summary.date { line.member("date", date) }
-            line.member("html", summary.htmlPath)
+            line.member("html", summary.htmlPath ?? ReportPaths.html(kind: kind, id: id))
             if let patient = summary.patient { line.member("patient", patient) }
             line.member("status", summary.status)
             line.close()
@@ -275,6 +312,37 @@ extension Sequence {
                 return second.next()
             }
         }
+    }
+}
+
+/// Shares one copy of strings (and string lists) that many records repeat, such as questionnaire titles and
+/// dependency lists; thread-safe.
+final class StringInterner: @unchecked Sendable {
+    private let lock = NSLock()
+    private var strings: Set<String> = []
+    private var lists: [String: [String]] = [:]
+
+    /// Creates an empty table.
+    init() {}
+
+    /// The shared copy of a string.
+    func intern(_ text: String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        if let shared = strings.firstIndex(of: text) { return strings[shared] }
+        strings.insert(text)
+        return text
+    }
+
+    /// The shared copy of a list of strings.
+    func intern(_ list: [String]) -> [String] {
+        guard !list.isEmpty else { return [] }
+        let key = list.joined(separator: "\n")
+        lock.lock()
+        defer { lock.unlock() }
+        if let shared = lists[key] { return shared }
+        lists[key] = list
+        return list
     }
 }
 

@@ -15,10 +15,12 @@ import Foundation
 /// 3. **Contests**: the first valid claimant of a contested file wins and is written (its files were held in
 ///    memory); the others get the duplicate-id error.
 ///
-/// Outcomes go into slots by file index, so everything downstream is in file order whatever the scheduling.
+/// Memory is what a batch of 100,000 records is about: per record the batch keeps the scan's digests and id, a
+/// small outcome and the record's manifest entry (which the next one replaces in place), all in arrays indexed like
+/// `project.recordFiles`, so everything downstream is in file order whatever the scheduling.
 final class RecordBatch: @unchecked Sendable {
     /// What the batch does with a record.
-    enum Role: Sendable {
+    enum Role: UInt8, Sendable {
         /// This shard's record: load, render, write.
         case build
         /// Another shard's record whose summary the shared pages need.
@@ -31,24 +33,18 @@ final class RecordBatch: @unchecked Sendable {
 
     /// One record file as the scan saw it.
     struct Scanned: Sendable {
-        let file: RecordFile
-        /// The path relative to the content folder, e.g. `consults/hl-1.json`: the manifest key and the shard key.
-        let relativePath: String
         var fileDigest: ContentDigest?
-        /// The id the record claims, and the report files' path without extension that it makes of it (e.g.
-        /// `reports/consults/hl-1`).
-        var id: String? {
-            didSet { key = id.map { ReportPaths.base(kind: file.kind, id: $0) } }
-        }
-        private(set) var key: String?
-        var previous: BuildManifest.Entry?
-        var role: Role = .none
+        /// The id the record claims, if any.
+        var id: String?
+        /// The digest of the report files' path without extension that the id makes (`reports/consults/hl-1`).
+        var key: ContentDigest?
+        var role = Role.none
         var contested = false
     }
 
-    /// What processing one record left behind: never the record itself.
+    /// What processing one record left behind besides its manifest entry: never the record itself.
     struct Outcome: Sendable {
-        enum State: Sendable {
+        enum State: UInt8, Sendable {
             /// Rendered (and written, unless it was held for a contest).
             case rendered
             /// Its outputs from the last build were still right.
@@ -62,20 +58,16 @@ final class RecordBatch: @unchecked Sendable {
         var state: State
         /// Whether the record loaded without errors (so it may own its report files).
         var isValid = false
-        var summary: ReportSummary?
-        var outputs: [String]?
-        var diagnostics: [Diagnostic] = []
-        var dependencies: [String] = []
-        var digest: ContentDigest?
-        var fileDigest: ContentDigest?
         var idPosition = SourcePosition.start
+        /// Diagnostics to report (this shard's records only; a valid record's are also in its entry).
+        var diagnostics: [Diagnostic] = []
         /// Files of a contested record, written only if it wins.
         var held: [OutputFile]?
-        var written = 0
-        var unchanged = 0
-        var loadTime = 0.0
-        var renderTime = 0.0
-        var writeTime = 0.0
+        var written: Int32 = 0
+        var unchanged: Int32 = 0
+        var loadTime: Float = 0
+        var renderTime: Float = 0
+        var writeTime: Float = 0
     }
 
     let project: SiteProject
@@ -84,72 +76,109 @@ final class RecordBatch: @unchecked Sendable {
     let inputs: BuildInputs?
     let renderer: ReportRenderer?
     private let loader: RecordLoader
-    private(set) var scanned: [Scanned] = []
-    private(set) var outcomes: [Outcome?] = []
+    private let strings: StringInterner
+    /// The record files, in order (`project.recordFiles`).
+    private let files: [RecordFile]
+    private var scanned: [Scanned] = []
+    /// Each record's manifest entry: the last build's until the record is processed, then this build's.
+    private var entries: [BuildManifest.Entry?] = []
+    private var outcomes: [Outcome?] = []
     /// Entries of the old manifest whose record files are gone.
-    private(set) var deletedEntries: [String: BuildManifest.Entry] = [:]
-    /// The claimants of each report file path (without extension), in file order.
-    private(set) var claims: [String: [Int]] = [:]
+    private var deletedEntries: [(path: String, entry: BuildManifest.Entry)] = []
+    /// The first claimant of each report file path (by digest).
+    private var claims: [ContentDigest: Int] = [:]
+    /// Output files of processed records that they no longer make.
+    private var droppedPaths: [String] = []
+    /// Whether any entry differs from the last manifest's.
+    private(set) var changed = false
 
     /// A batch that builds (with a writer, inputs and renderer) or only checks (without them).
     init(
         project: SiteProject, options: BuildOptions, writer: OutputWriter?, inputs: BuildInputs?,
-        renderer: ReportRenderer?
+        renderer: ReportRenderer?, strings: StringInterner = StringInterner()
     ) {
         self.project = project
         self.options = options
         self.writer = writer
         self.inputs = inputs
         self.renderer = renderer
+        self.strings = strings
         loader = RecordLoader(project: project)
+        files = project.recordFiles
     }
 
     private var isBuild: Bool { writer != nil && renderer != nil && inputs != nil }
+
+    /// A record's path relative to the content folder, e.g. `consults/hl-1.json`: its manifest and shard key.
+    static func relativePath(of file: RecordFile) -> String {
+        file.kind.folder + "/" + fileName(of: file.path)
+    }
 
     // MARK: Scan
 
     /// Reads every record file, digests it and finds its id; assigns each record its role for this shard.
     func scan(previous manifest: BuildManifest) {
-        var entries = manifest.entries
-        scanned = project.recordFiles.map { file in
-            let relative = file.kind.folder + "/" + Self.fileName(of: file.path)
-            return Scanned(file: file, relativePath: relative, previous: entries.removeValue(forKey: relative))
-        }
-        deletedEntries = entries
-        let slots = Slots<(ContentDigest?, String?)>(count: scanned.count)
-        let snapshot = scanned
-        WorkerPool.run(jobs: options.jobs, count: snapshot.count) { index in
-            let record = snapshot[index]
-            guard let bytes = FileBytes.read(record.file.path) else {
+        entries = mergeEntries(manifest.entries)
+        let slots = Slots<(ContentDigest?, String?)>(count: files.count)
+        let files = self.files
+        let previous = entries
+        WorkerPool.run(jobs: options.jobs, count: files.count) { index in
+            guard let bytes = FileBytes.read(files[index].path) else {
                 slots[index] = (nil, nil)
                 return
             }
             let digest = ContentDigest(bytes)
-            if let previous = record.previous, previous.file == digest {
-                slots[index] = (digest, previous.id)
+            if let entry = previous[index], entry.file == digest {
+                slots[index] = (digest, entry.id)
             } else {
                 slots[index] = (digest, RecordIDScanner.id(in: bytes))
             }
         }
+        scanned = files.indices.map { index in
+            let (digest, id) = slots[index] ?? (nil, nil)
+            return Scanned(
+                fileDigest: digest, id: id,
+                key: id.map { ContentDigest(ReportPaths.base(kind: files[index].kind, id: $0)) })
+        }
+        var contested = Set<ContentDigest>()
         for index in scanned.indices {
-            if let (digest, id) = slots[index] {
-                scanned[index].fileDigest = digest
-                scanned[index].id = id
-            }
-            if let key = scanned[index].key { claims[key, default: []].append(index) }
+            guard let key = scanned[index].key else { continue }
+            if claims[key] == nil { claims[key] = index } else { contested.insert(key) }
         }
         let shard = options.shard
         for index in scanned.indices {
-            let contested = scanned[index].key.map { (claims[$0]?.count ?? 0) > 1 } ?? false
-            scanned[index].contested = contested
-            if !isBuild || shard.contains(recordPath: scanned[index].relativePath) {
+            let isContested = scanned[index].key.map(contested.contains) ?? false
+            scanned[index].contested = isContested
+            if !isBuild || shard.contains(recordPath: Self.relativePath(of: files[index])) {
                 scanned[index].role = isBuild ? .build : .validate
             } else if shard.writesSharedPages {
                 scanned[index].role = .summarize
-            } else if contested {
+            } else if isContested {
                 scanned[index].role = .validate
             }
         }
+        outcomes = Array(repeating: nil, count: files.count)
+    }
+
+    /// Lines the last manifest's entries up with the record files (both sorted by path); entries of files that are
+    /// gone are kept aside.
+    private func mergeEntries(_ old: [(path: String, entry: BuildManifest.Entry)]) -> [BuildManifest.Entry?] {
+        var result = [BuildManifest.Entry?](repeating: nil, count: files.count)
+        var next = 0
+        for (index, file) in files.enumerated() {
+            let path = Self.relativePath(of: file)
+            while next < old.count && old[next].path < path {
+                deletedEntries.append(old[next])
+                next += 1
+            }
+            if next < old.count && old[next].path == path {
+                result[index] = old[next].entry
+                next += 1
+            }
+        }
+        deletedEntries += old[next...]
+        changed = !deletedEntries.isEmpty || old.count != files.count
+        return result
     }
 
     // MARK: Records
@@ -157,144 +186,192 @@ final class RecordBatch: @unchecked Sendable {
     /// Processes every record with a role, on `options.jobs` workers.
     func processRecords() {
         let work = scanned.indices.filter { scanned[$0].role != .none }
-        let slots = Slots<Outcome>(count: scanned.count)
         let done = SerialCounter()
         let total = work.count
         let progress = options.progress
-        WorkerPool.run(jobs: options.jobs, count: work.count) { position in
-            let index = work[position]
-            slots[index] = self.process(index)
-            let finished = done.next()
-            progress?(finished, total)
+        let dropped = Slots<[String]>(count: scanned.count)
+        let changes = Slots<Bool>(count: scanned.count)
+        outcomes.withUnsafeMutableBufferPointer { outcomes in
+            entries.withUnsafeMutableBufferPointer { entries in
+                let results = UncheckedBuffers(outcomes: outcomes, entries: entries)
+                WorkerPool.run(jobs: options.jobs, count: work.count) { position in
+                    let index = work[position]
+                    // Each index is taken by one worker: its slots are its own.
+                    let previous = results.entries[index]
+                    let (outcome, entry) = self.process(index, previous: previous)
+                    results.outcomes[index] = outcome
+                    results.entries[index] = entry
+                    if entry != previous { changes[index] = true }
+                    if let gone = self.outputsNoLongerMade(index, previous: previous, now: entry), !gone.isEmpty {
+                        dropped[index] = gone
+                    }
+                    progress?(done.next(), total)
+                }
+            }
         }
-        outcomes = scanned.indices.map { slots[$0] }
+        for index in scanned.indices {
+            if let paths = dropped[index] { droppedPaths += paths }
+            if changes[index] == true { changed = true }
+            // Records this shard does not process keep what the scan found, for the next scan.
+            if scanned[index].role == .none, let digest = scanned[index].fileDigest,
+                entries[index]?.file != digest || entries[index]?.id != scanned[index].id
+            {
+                entries[index] = BuildManifest.Entry(file: digest, id: scanned[index].id)
+                changed = true
+            }
+        }
     }
 
-    private func process(_ index: Int) -> Outcome {
+    private func process(_ index: Int, previous: BuildManifest.Entry?) -> (Outcome, BuildManifest.Entry) {
         let record = scanned[index]
         switch record.role {
         case .build:
-            if let reused = reusable(record) { return reused }
-            return build(record)
+            if let reused = reusable(index, previous: previous) { return reused }
+            return build(index, previous: previous)
         case .summarize:
-            if let reused = reusable(record) { return reused }
-            return load(record, wantSummary: true).outcome
+            if let reused = reusable(index, previous: previous) { return reused }
+            return load(index, previous: previous, wantSummary: true)
         case .validate, .none:
-            return load(record, wantSummary: false).outcome
+            return load(index, previous: previous, wantSummary: false)
         }
     }
 
     /// The last build's outcome for a record, when nothing it is made from changed and its files are all there.
-    private func reusable(_ record: Scanned) -> Outcome? {
-        guard !options.force, let inputs, let writer, let previous = record.previous,
-            let fileDigest = record.fileDigest, previous.file == fileDigest, let digest = previous.digest,
-            let summary = previous.summary
+    private func reusable(_ index: Int, previous: BuildManifest.Entry?) -> (Outcome, BuildManifest.Entry)? {
+        let record = scanned[index]
+        let kind = files[index].kind
+        guard !options.force, let inputs, let writer, var entry = previous, let fileDigest = record.fileDigest,
+            entry.file == fileDigest, let digest = entry.digest, entry.summary != nil
         else { return nil }
-        guard
-            inputs.recordDigest(kind: record.file.kind, file: fileDigest, dependencies: previous.dependencies) == digest
-        else { return nil }
+        guard inputs.recordDigest(kind: kind, file: fileDigest, dependencies: entry.dependencies) == digest else {
+            return nil
+        }
         if record.role == .build {
-            guard let outputs = previous.outputs, outputs.allSatisfy(writer.fileExists) else { return nil }
+            guard let outputs = entry.outputs, outputs.paths(kind: kind, id: entry.id).allSatisfy(writer.fileExists)
+            else { return nil }
+        } else {
+            entry.outputs = nil
         }
         var outcome = Outcome(state: .reused)
         outcome.isValid = true
-        outcome.summary = summary.summary(kind: record.file.kind)
-        outcome.outputs = record.role == .build ? previous.outputs : nil
-        outcome.diagnostics = previous.diagnostics.map { diagnostic in
-            var located = diagnostic
-            located.file = record.file.path
-            return located
+        if record.role == .build {
+            outcome.diagnostics = entry.diagnostics.map { diagnostic in
+                var located = diagnostic
+                located.file = files[index].path
+                return located
+            }
         }
-        outcome.dependencies = previous.dependencies
-        outcome.digest = digest
-        outcome.fileDigest = fileDigest
-        return outcome
+        return (outcome, entry)
     }
 
     /// Reads and checks a record; with `wantSummary`, a valid one also gets its summary and digest.
-    private func load(_ scanned: Scanned, wantSummary: Bool) -> (outcome: Outcome, record: Record?) {
+    private func load(_ index: Int, previous: BuildManifest.Entry?, wantSummary: Bool) -> (
+        Outcome, BuildManifest.Entry
+    ) {
         let start = Stopwatch()
-        var (outcome, record) = loadUntimed(scanned, wantSummary: wantSummary)
-        outcome.loadTime = start.seconds
-        return (outcome, record)
+        var (outcome, entry, _) = loadRecord(index, previous: previous, wantSummary: wantSummary)
+        outcome.loadTime = Float(start.seconds)
+        return (outcome, entry)
     }
 
-    private func loadUntimed(_ scanned: Scanned, wantSummary: Bool) -> (outcome: Outcome, record: Record?) {
-        let log = DiagnosticLog(file: scanned.file.path)
+    /// Loads a record: its outcome, its new manifest entry (keeping the old outputs, for a record that now fails)
+    /// and the record itself when it is valid.
+    private func loadRecord(_ index: Int, previous: BuildManifest.Entry?, wantSummary: Bool) -> (
+        Outcome, BuildManifest.Entry, Record?
+    ) {
+        let file = files[index]
+        let scanned = self.scanned[index]
+        let ownsOutputs = scanned.role == .build
+        let log = DiagnosticLog(file: file.path)
         var outcome = Outcome(state: .failed)
-        outcome.outputs = scanned.role == .build ? scanned.previous?.outputs : nil
-        guard let bytes = FileBytes.read(scanned.file.path) else {
+        var entry = BuildManifest.Entry(
+            file: scanned.fileDigest ?? ContentDigest("unreadable"), id: scanned.id,
+            outputs: ownsOutputs ? (previous?.outputs ?? .listed([])) : nil)
+        if previous?.id != scanned.id, let outputs = entry.outputs {
+            // The outputs were named after the old id.
+            entry.outputs = .listed(outputs.paths(kind: file.kind, id: previous?.id))
+        }
+        let reportsDiagnostics = ownsOutputs || !isBuild
+        let report = { (diagnostics: [Diagnostic]) in reportsDiagnostics ? diagnostics : [] }
+        guard let bytes = FileBytes.read(file.path) else {
             SourceFile.reportUnreadable(log)
-            outcome.diagnostics = log.diagnostics
-            return (outcome, nil)
+            outcome.diagnostics = report(log.diagnostics)
+            return (outcome, entry, nil)
         }
         let fileDigest = ContentDigest(bytes)
-        outcome.fileDigest = fileDigest
+        entry.file = fileDigest
         guard let node = SourceFile.json(bytes: bytes, log: log) else {
-            outcome.diagnostics = log.diagnostics
-            return (outcome, nil)
+            outcome.diagnostics = report(log.diagnostics)
+            return (outcome, entry, nil)
         }
-        let (loaded, diagnostics) = loader.load(node, kind: scanned.file.kind, log: log)
-        outcome.diagnostics = diagnostics
-        guard let record = loaded else { return (outcome, nil) }
-        if ReportPaths.base(kind: record.kind, id: record.id) != scanned.key {
+        let (loaded, diagnostics) = loader.load(node, kind: file.kind, log: log)
+        outcome.diagnostics = report(diagnostics)
+        guard let record = loaded else { return (outcome, entry, nil) }
+        guard record.id == scanned.id else {
             // The file changed between the scan and now; its claim was settled on the old id.
-            outcome.diagnostics.append(
+            outcome.diagnostics += report([
                 Diagnostic(
-                    .error, file: scanned.file.path, position: .start,
-                    message: "the file changed while the build was running", hint: "run the build again"))
-            return (outcome, nil)
+                    .error, file: file.path, position: .start,
+                    message: "the file changed while the build was running", hint: "run the build again")
+            ])
+            return (outcome, entry, nil)
         }
         outcome.isValid = true
         outcome.idPosition = RecordCheck.idPosition(of: record)
         outcome.state = .loaded
-        if wantSummary, let renderer, let inputs {
-            outcome.summary = renderer.summary(of: record)
-            outcome.dependencies = RecordDependencies.of(record)
-            outcome.digest = inputs.recordDigest(
-                kind: record.kind, file: fileDigest, dependencies: outcome.dependencies)
+        if wantSummary, let renderer, let inputs, let summary = renderer.summary(of: record) {
+            entry.summary = BuildManifest.StoredSummary(summary, interning: strings)
+            entry.dependencies = strings.intern(RecordDependencies.of(record))
+            entry.digest = inputs.recordDigest(kind: record.kind, file: fileDigest, dependencies: entry.dependencies)
+            entry.diagnostics = diagnostics.map { diagnostic in
+                var stored = diagnostic
+                stored.file = ""
+                return stored
+            }
         }
-        return (outcome, record)
+        return (outcome, entry, record)
     }
 
     /// Loads, renders and writes one of this shard's records (or holds its files if it is contested).
-    private func build(_ scanned: Scanned) -> Outcome {
-        var (outcome, record) = load(scanned, wantSummary: true)
-        guard let record, let renderer, let writer else { return outcome }
+    private func build(_ index: Int, previous: BuildManifest.Entry?) -> (Outcome, BuildManifest.Entry) {
+        let start = Stopwatch()
+        var (outcome, entry, loaded) = loadRecord(index, previous: previous, wantSummary: true)
+        outcome.loadTime = Float(start.seconds)
+        guard let record = loaded, let renderer, let writer else { return (outcome, entry) }
         let renderStart = Stopwatch()
         let rendered: (files: [OutputFile], summary: ReportSummary)
         do {
             rendered = try SiteBuilder.renderRecord(record, with: renderer)
         } catch {
-            outcome.renderTime = renderStart.seconds
+            outcome.renderTime = Float(renderStart.seconds)
             outcome.state = .failed
-            outcome.summary = nil
-            outcome.digest = nil
+            entry.summary = nil
+            entry.digest = nil
             outcome.diagnostics += error.diagnostics.map { error in
                 var located = error
-                located.message += " (while rendering \(scanned.file.path))"
+                located.message += " (while rendering \(files[index].path))"
                 return located
             }
-            return outcome
+            return (outcome, entry)
         }
-        outcome.renderTime = renderStart.seconds
+        outcome.renderTime = Float(renderStart.seconds)
         outcome.state = .rendered
-        outcome.summary = rendered.summary
-        let paths = rendered.files.map(\.path)
-        if scanned.contested {
+        entry.summary = BuildManifest.StoredSummary(rendered.summary, interning: strings)
+        if scanned[index].contested {
             outcome.held = rendered.files
-            outcome.outputs = paths
-            return outcome
+            entry.outputs = .of(rendered.files.map(\.path), kind: record.kind, id: record.id)
+            return (outcome, entry)
         }
-        write(rendered.files, into: &outcome, with: writer, recordPath: scanned.file.path)
-        return outcome
+        write(rendered.files, into: &outcome, entry: &entry, index: index)
+        return (outcome, entry)
     }
 
     /// Writes a record's files, counting them; a failure keeps the record to be rendered again next time.
-    private func write(
-        _ files: [OutputFile], into outcome: inout Outcome, with writer: OutputWriter, recordPath: String
-    ) {
+    private func write(_ files: [OutputFile], into outcome: inout Outcome, entry: inout BuildManifest.Entry, index: Int)
+    {
+        guard let writer else { return }
         let start = Stopwatch()
+        let kind = self.files[index].kind
         var failed = false
         for file in files {
             do {
@@ -307,18 +384,29 @@ final class RecordBatch: @unchecked Sendable {
                 outcome.diagnostics.append(
                     Diagnostic(
                         .error, file: writer.root + "/" + file.path, position: .start,
-                        message: error.reason + " (while writing the report of \(recordPath))"))
+                        message: error.reason + " (while writing the report of \(self.files[index].path))"))
             }
         }
         let paths = files.map(\.path)
         if failed {
-            outcome.digest = nil
+            let old = entry.outputs?.paths(kind: kind, id: entry.id) ?? []
+            entry.digest = nil
+            entry.outputs = .listed(Array(Set(old + paths)).sorted())
             outcome.state = .failed
-            outcome.outputs = Array(Set((outcome.outputs ?? []) + paths)).sorted()
         } else {
-            outcome.outputs = paths
+            entry.outputs = .of(paths, kind: kind, id: entry.id)
         }
-        outcome.writeTime += start.seconds
+        outcome.writeTime += Float(start.seconds)
+    }
+
+    /// The files a record's previous entry listed that its new entry does not.
+    private func outputsNoLongerMade(_ index: Int, previous: BuildManifest.Entry?, now: BuildManifest.Entry)
+        -> [String]?
+    {
+        guard let old = previous?.outputs, old != now.outputs || previous?.id != now.id else { return nil }
+        let kind = files[index].kind
+        let current = Set(now.outputs?.paths(kind: kind, id: now.id) ?? [])
+        return old.paths(kind: kind, id: previous?.id).filter { !current.contains($0) }
     }
 
     // MARK: Contests
@@ -326,42 +414,75 @@ final class RecordBatch: @unchecked Sendable {
     /// Settles each contested report file: the first valid claimant in file order owns it and is written; every
     /// other valid claimant gets the duplicate-id error.
     func settleContests() {
-        let contestedKeys = claims.filter { $0.value.count > 1 }.sorted { $0.value[0] < $1.value[0] }
-        for (key, claimants) in contestedKeys {
-            let winner = claimants.first { outcomes[$0]?.isValid == true }
-            for claimant in claimants where claimant != winner {
-                guard let winner, var outcome = outcomes[claimant], outcome.isValid,
+        var claimants: [ContentDigest: [Int]] = [:]
+        for index in scanned.indices where scanned[index].contested {
+            if let key = scanned[index].key { claimants[key, default: []].append(index) }
+        }
+        for (_, indexes) in claimants.sorted(by: { $0.value[0] < $1.value[0] }) {
+            let winner = indexes.first { outcomes[$0]?.isValid == true }
+            for claimant in indexes where claimant != winner {
+                guard let winner, var outcome = outcomes[claimant], outcome.isValid, var entry = entries[claimant],
                     let owner = scanned[winner].id, let claimed = scanned[claimant].id
                 else { continue }
+                let file = files[claimant]
+                let key = ReportPaths.base(kind: file.kind, id: claimed)
                 let message =
                     owner == claimed
-                    ? "duplicate \(scanned[claimant].file.kind.rawValue) id '\(claimed)'"
+                    ? "duplicate \(file.kind.rawValue) id '\(claimed)'"
                     : "id '\(claimed)' makes the same file name as id '\(owner)': \(key).html"
-                outcome.diagnostics.append(
-                    Diagnostic(
-                        .error, file: scanned[claimant].file.path, position: outcome.idPosition, path: "id",
-                        message: message, hint: "already used by \(scanned[winner].file.path); this record is skipped"))
+                if scanned[claimant].role == .build || !isBuild {
+                    outcome.diagnostics.append(
+                        Diagnostic(
+                            .error, file: file.path, position: outcome.idPosition, path: "id", message: message,
+                            hint: "already used by \(files[winner].path); this record is skipped"))
+                }
                 outcome.state = .failed
                 outcome.isValid = false
-                outcome.summary = nil
-                outcome.digest = nil
                 outcome.held = nil
-                outcome.outputs = scanned[claimant].role == .build ? [] : nil
+                entry.summary = nil
+                entry.digest = nil
+                entry.outputs = scanned[claimant].role == .build ? .listed([]) : nil
                 outcomes[claimant] = outcome
+                entries[claimant] = entry
+                changed = true
             }
-            if let winner, var outcome = outcomes[winner], let held = outcome.held, let writer {
+            if let winner, var outcome = outcomes[winner], let held = outcome.held, var entry = entries[winner] {
                 outcome.held = nil
-                write(held, into: &outcome, with: writer, recordPath: scanned[winner].file.path)
+                write(held, into: &outcome, entry: &entry, index: winner)
                 outcomes[winner] = outcome
+                entries[winner] = entry
             }
         }
     }
 
     // MARK: Results
 
-    /// The summaries of every valid record, in file order, for the reports index.
-    var summaries: [ReportSummary] {
-        outcomes.compactMap { $0?.isValid == true ? $0?.summary : nil }
+    /// How many valid records there are (for the home page).
+    var validCount: Int { outcomes.reduce(0) { $0 + ($1?.isValid == true ? 1 : 0) } }
+
+    /// The summary of the nth valid record in file order, for the reports index.
+    func summaries() -> [ReportSummary] {
+        var result: [ReportSummary] = []
+        result.reserveCapacity(validCount)
+        for index in scanned.indices where outcomes[index]?.isValid == true {
+            if let entry = entries[index], let summary = entry.summary, let id = entry.id {
+                result.append(summary.summary(kind: files[index].kind, id: id))
+            }
+        }
+        return result
+    }
+
+    /// Adds what the records give to the digest of the shared pages' inputs.
+    func combineSummaries(into hasher: inout ContentHasher) {
+        for index in scanned.indices where outcomes[index]?.isValid == true {
+            guard let entry = entries[index], let summary = entry.summary, let id = entry.id else { continue }
+            hasher.combine(files[index].kind.rawValue)
+            hasher.combine(id)
+            hasher.combine(summary.title)
+            hasher.combine(summary.detail)
+            hasher.combine(summary.date ?? "")
+            hasher.combine(summary.htmlPath ?? "")
+        }
     }
 
     /// Adds this shard's records' counts, diagnostics and worker times to a report.
@@ -370,11 +491,11 @@ final class RecordBatch: @unchecked Sendable {
             guard let outcome, scanned[index].role == .build || !isBuild else { continue }
             report.records += 1
             report.diagnostics += outcome.diagnostics
-            report.written += outcome.written
-            report.unchanged += outcome.unchanged
-            report.timings.load += outcome.loadTime
-            report.timings.render += outcome.renderTime
-            report.timings.write += outcome.writeTime
+            report.written += Int(outcome.written)
+            report.unchanged += Int(outcome.unchanged)
+            report.timings.load += Double(outcome.loadTime)
+            report.timings.render += Double(outcome.renderTime)
+            report.timings.write += Double(outcome.writeTime)
             switch outcome.state {
             case .rendered: report.rendered += 1
             case .reused: report.skipped += 1
@@ -384,51 +505,38 @@ final class RecordBatch: @unchecked Sendable {
         }
     }
 
-    /// The manifest entries of every record file of the project, for the next build.
-    func manifestEntries() -> [String: BuildManifest.Entry] {
-        var entries: [String: BuildManifest.Entry] = [:]
-        entries.reserveCapacity(scanned.count)
-        for (index, record) in scanned.enumerated() {
-            let outcome = outcomes[index]
-            let fileDigest = outcome?.fileDigest ?? record.fileDigest ?? ContentDigest("unreadable")
-            var entry = BuildManifest.Entry(file: fileDigest, id: record.id)
-            if let outcome {
-                if outcome.isValid, let digest = outcome.digest, let summary = outcome.summary {
-                    entry.digest = digest
-                    entry.summary = BuildManifest.StoredSummary(summary)
-                    entry.dependencies = outcome.dependencies
-                    entry.diagnostics = outcome.diagnostics.map { diagnostic in
-                        var stored = diagnostic
-                        stored.file = ""
-                        return stored
-                    }
-                }
-                entry.outputs = record.role == .build ? (outcome.outputs ?? []) : nil
-            }
-            entries[record.relativePath] = entry
+    /// The manifest entries of every record file of the project, in path order, for the next build.
+    func manifestEntries() -> some Sequence<(path: String, entry: BuildManifest.Entry)> {
+        let files = self.files
+        let entries = self.entries
+        let scanned = self.scanned
+        return files.indices.lazy.map { index in
+            let entry =
+                entries[index]
+                ?? BuildManifest.Entry(
+                    file: scanned[index].fileDigest ?? ContentDigest("unreadable"), id: scanned[index].id)
+            return (Self.relativePath(of: files[index]), entry)
         }
-        return entries
     }
 
-    /// Files the last build made that nothing makes any more: outputs of deleted records, and outputs a record no
-    /// longer has (its id changed, or it lost a contest), minus anything a current record makes or may make.
-    func staleOutputs(previousShared: [String], currentShared: [String], entries: [String: BuildManifest.Entry])
-        -> [String]
-    {
+    /// Files the last build made that nothing makes any more: outputs of deleted records, outputs a record no longer
+    /// has (its id changed, or it lost a contest), and shared pages no longer made; but never a file that a current
+    /// record makes, or may make (named after a report file path any record, in any shard, claims).
+    func staleOutputs(previousShared: [String], currentShared: [String]) -> [String] {
         var candidates = Set(previousShared).subtracting(currentShared)
-        for entry in deletedEntries.values { candidates.formUnion(entry.outputs ?? []) }
-        for record in scanned {
-            guard let old = record.previous?.outputs else { continue }
-            let current = entries[record.relativePath]?.outputs ?? []
-            if old != current { candidates.formUnion(Set(old).subtracting(current)) }
+        candidates.formUnion(droppedPaths)
+        for (path, entry) in deletedEntries {
+            guard let outputs = entry.outputs else { continue }
+            let kind = RecordKind.allCases.first { path.hasPrefix($0.folder + "/") } ?? .consult
+            candidates.formUnion(outputs.paths(kind: kind, id: entry.id))
         }
         guard !candidates.isEmpty else { return [] }
         var made = Set(currentShared)
-        for entry in entries.values { made.formUnion(entry.outputs ?? []) }
-        // Another shard's records may make files here too; keep anything named after a key they claim.
-        let foreignKeys = Set(scanned.filter { $0.role != .build }.compactMap(\.key))
+        for entry in entries {
+            if case .listed(let paths)? = entry?.outputs, !paths.isEmpty { made.formUnion(paths) }
+        }
         return candidates.filter { path in
-            !made.contains(path) && !Self.stems(of: path).contains { foreignKeys.contains($0) }
+            !made.contains(path) && !Self.stems(of: path).contains { claims[ContentDigest($0)] != nil }
         }.sorted()
     }
 
@@ -451,6 +559,12 @@ final class RecordBatch: @unchecked Sendable {
         }
         return stems
     }
+}
+
+/// The outcome and entry arrays the workers fill, each index by exactly one worker.
+private struct UncheckedBuffers: @unchecked Sendable {
+    let outcomes: UnsafeMutableBufferPointer<RecordBatch.Outcome?>
+    let entries: UnsafeMutableBufferPointer<BuildManifest.Entry?>
 }
 
 /// A fixed pool of workers pulling indexes from a shared counter.

@@ -71,7 +71,7 @@ public enum SiteBuilder {
             project: project, templates: templates, templatesPath: options.templatesPath,
             tool: CarePressVersion.fingerprint)
         let previous = manifest(manifestRead.value, at: writer.root + "/" + manifestPath, into: &report)
-        let manifest = previous ?? BuildManifest()
+        var manifest = previous ?? BuildManifest()
         writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: manifest, under: writer.root))
 
         let batch = RecordBatch(
@@ -80,6 +80,7 @@ public enum SiteBuilder {
                 project: project, pages: pages,
                 linkTargets: (options.outputPath, sharedPaths(project: project, templates: templates, pages: pages))))
         batch.scan(previous: manifest)
+        manifest.entries = []
         report.timings.scan = start.seconds
 
         let recordsStart = Stopwatch()
@@ -90,12 +91,10 @@ public enum SiteBuilder {
 
         let sharedStart = Stopwatch()
         var next = BuildManifest()
-        next.entries = batch.manifestEntries()
         if options.shard.writesSharedPages {
-            let summaries = batch.summaries
             var hasher = ContentHasher()
             hasher.combine(inputs.shared)
-            for summary in summaries { hasher.combine(summary: summary) }
+            batch.combineSummaries(into: &hasher)
             let digest = hasher.finalize()
             if !options.force, manifest.sharedDigest == digest, !manifest.sharedOutputs.isEmpty,
                 manifest.sharedOutputs.allSatisfy(writer.fileExists)
@@ -107,7 +106,7 @@ public enum SiteBuilder {
                 var failed = false
                 do {
                     try renderSharedPages(
-                        project: project, templates: templates, pages: pages, summaries: summaries,
+                        project: project, templates: templates, pages: pages, summaries: batch.summaries(),
                         outputFolder: options.outputPath, jobs: options.jobs
                     ) { file in
                         written.append(file.path)
@@ -122,8 +121,7 @@ public enum SiteBuilder {
                 next.sharedOutputs = failed ? Array(Set(written + manifest.sharedOutputs)).sorted() : written
             }
         }
-        let stale = batch.staleOutputs(
-            previousShared: manifest.sharedOutputs, currentShared: next.sharedOutputs, entries: next.entries)
+        let stale = batch.staleOutputs(previousShared: manifest.sharedOutputs, currentShared: next.sharedOutputs)
         for path in stale {
             do {
                 if try writer.remove(path) { report.deleted += 1 }
@@ -134,8 +132,11 @@ public enum SiteBuilder {
         }
         do {
             // A build that changed nothing (the nightly common case for most shards) leaves the manifest alone.
-            if previous.map({ !next.isSame(as: $0) }) ?? true || !stale.isEmpty {
-                try writer.write(chunks: next.lines(shard: options.shard), to: manifestPath)
+            let sharedChanged =
+                next.sharedDigest != manifest.sharedDigest || next.sharedOutputs != manifest.sharedOutputs
+            if previous == nil || batch.changed || sharedChanged || !stale.isEmpty {
+                try writer.write(
+                    chunks: next.lines(shard: options.shard, entries: batch.manifestEntries()), to: manifestPath)
             }
         } catch {
             report.diagnostics.append(
@@ -242,15 +243,13 @@ public enum SiteBuilder {
                 }
             }
         }
-        // Reports of the same kind share a folder, so only a path in a folder not yet seen costs a set insertion.
-        var last = ""
-        for path in manifest.sharedOutputs + manifest.entries.values.flatMap({ $0.outputs ?? [] }) {
-            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
-            let folder = path[..<slash]
-            if folder != last {
-                last = String(folder)
-                folders.insert(last)
-            }
+        // Standard report files are in reports/<kind>/, already listed; other files add their own folders.
+        var listed = manifest.sharedOutputs
+        for (_, entry) in manifest.entries {
+            if case .listed(let paths)? = entry.outputs { listed += paths }
+        }
+        for path in listed {
+            if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) { folders.insert(String(path[..<slash])) }
         }
         return folders.sorted()
     }

@@ -75,37 +75,36 @@ struct BuildManifestTests {
         manifest.sharedDigest = ContentDigest("shared")
         manifest.sharedOutputs = ["index.html", "guide/index.html"]
         let awkward = "quote \" backslash \\ newline \n tab \t control \u{01} emoji 👩🏽‍⚕️ arabic ألم"
-        var entry = BuildManifest.Entry(file: ContentDigest("file"), id: awkward)
+        var entry = BuildManifest.Entry(file: ContentDigest("file"), id: "hl-1")
         entry.digest = ContentDigest("digest")
         entry.dependencies = ["schema:hair-loss", "condition:" + awkward]
-        entry.outputs = ["reports/consults/a.md", "reports/consults/a.html"]
+        entry.outputs = .standard
         entry.summary = BuildManifest.StoredSummary(
-            id: awkward, title: "Title", detail: awkward, date: "2026-11-02T09:19:30Z",
-            htmlPath: "reports/consults/a.html", patient: awkward, status: "Completed")
+            title: "Title", detail: awkward, date: "2026-11-02T09:19:30Z", htmlPath: nil, patient: awkward,
+            status: "Completed")
         entry.diagnostics = [
             Diagnostic(
                 .warning, file: "", position: SourcePosition(line: 3, column: 7), path: "a.b[2]", message: awkward,
                 hint: "h")
         ]
-        manifest.entries["consults/a.json"] = entry
-        manifest.entries["physio/b.json"] = BuildManifest.Entry(file: ContentDigest("other"), id: nil)
+        var charted = BuildManifest.Entry(file: ContentDigest("stack"), id: awkward)
+        charted.outputs = .listed(["reports/stacks/x.md", "reports/stacks/x.html", "reports/stacks/x-chart.svg"])
+        manifest.entries = [
+            ("consults/a.json", entry), ("physio/b.json", BuildManifest.Entry(file: ContentDigest("other"), id: nil)),
+            ("stacks/c.json", charted),
+        ]
         let writer = try OutputWriter(root: project.path("Output"))
         try writer.write(chunks: manifest.lines(shard: .all), to: BuildManifest.path(for: .all))
+        let text = try #require(project.read("Output/.carepress/manifest.jsonl"))
+        #expect(text.contains("\"outputs\":[\"reports/consults/hl-1.md\",\"reports/consults/hl-1.html\"]"))
+        #expect(text.contains("\"html\":\"reports/consults/hl-1.html\""))
         let read = try #require(try BuildManifest.read(from: project.path("Output/.carepress/manifest.jsonl")))
         #expect(read.sharedDigest == manifest.sharedDigest)
         #expect(read.sharedOutputs == manifest.sharedOutputs)
-        let back = try #require(read.entries["consults/a.json"])
-        #expect(back.file == entry.file)
-        #expect(back.id == awkward)
-        #expect(back.digest == entry.digest)
-        #expect(back.dependencies == entry.dependencies)
-        #expect(back.outputs == entry.outputs)
-        #expect(back.summary == entry.summary)
-        #expect(back.diagnostics == entry.diagnostics)
-        let other = try #require(read.entries["physio/b.json"])
-        #expect(other.id == nil)
-        #expect(other.outputs == nil)
-        #expect(other.digest == nil)
+        #expect(read.entries.map(\.path) == ["consults/a.json", "physio/b.json", "stacks/c.json"])
+        #expect(read.entries[0].entry == entry)
+        #expect(read.entries[1].entry == manifest.entries[1].entry)
+        #expect(read.entries[2].entry == charted)
     }
 
     @Test func aMissingManifestIsNilAndABrokenOneIsAnError() throws {
