@@ -166,21 +166,26 @@ public enum SiteBuilder {
         project: SiteProject, templates: TemplateSet, pages: PageRenderer, summaries: [ReportSummary],
         outputFolder: String, jobs: Int, emit: (OutputFile) -> Void
     ) throws(TemplateErrors) {
-        var files = try GuideSite(project: project, pages: pages).render()
-        files += try ReportsIndex.render(summaries, with: pages, jobs: jobs)
-        files.append(try HomePage.render(reportCount: summaries.count, project: project, with: pages))
+        // Everything these pages may link to is known before they are made, so each page is checked and handed on
+        // as it is made, and no page is held longer than that.
+        let pageCount = max(1, (summaries.count + ReportsIndex.pageSize - 1) / ReportsIndex.pageSize)
+        let known = sharedPaths(project: project, templates: templates, pages: pages)
+            .union((1...pageCount).map(ReportsIndex.path(page:)))
+            .union(summaries.flatMap { [$0.htmlPath, String($0.htmlPath.dropLast(".html".count)) + ".md"] })
+        var broken: [Diagnostic] = []
+        func check(_ file: OutputFile) {
+            broken += LinkCheck.diagnostics(for: file, outputFolder: outputFolder, exists: known.contains)
+            emit(file)
+        }
+        for file in try GuideSite(project: project, pages: pages).render() { check(file) }
+        for file in try ReportsIndex.render(summaries, with: pages, jobs: jobs) { check(file) }
+        check(try HomePage.render(reportCount: summaries.count, project: project, with: pages))
         for asset in templates.assets {
             let source = templates.folder.appendingPathComponent("assets/\(asset)")
             if let bytes = FileBytes.read(source) {
-                files.append(OutputFile(path: "assets/\(asset)", bytes: bytes))
+                check(OutputFile(path: "assets/\(asset)", bytes: bytes))
             }
         }
-        let written = Set(files.map(\.path)).union(
-            summaries.flatMap { [$0.htmlPath, String($0.htmlPath.dropLast(".html".count)) + ".md"] })
-        let broken = files.flatMap {
-            LinkCheck.diagnostics(for: $0, outputFolder: outputFolder, exists: written.contains)
-        }
-        files.forEach(emit)
         if !broken.isEmpty { throw TemplateErrors(diagnostics: broken) }
     }
 
