@@ -5,6 +5,8 @@ import Testing
 
 /// The repository's sample project, built once for the guide's tests.
 struct BuiltSample: Sendable {
+    /// The temporary project that holds the output; kept so its folder lives as long as the sample.
+    let project: TemporaryProject
     let output: String
     let report: BuildReport
     let knowledge: KnowledgeStore
@@ -19,7 +21,8 @@ struct BuiltSample: Sendable {
         let loaded = SiteProject.load(from: content)
         guard let site = loaded.site else { return nil }
         return BuiltSample(
-            output: options.outputPath, report: SiteBuilder.build(options), knowledge: loaded.knowledge, site: site,
+            project: project, output: options.outputPath, report: SiteBuilder.build(options),
+            knowledge: loaded.knowledge, site: site,
             pages: loaded.pages)
     }()
 

@@ -1,8 +1,9 @@
 import CarePress
 import Foundation
 
-/// A site project in a fresh temporary folder, written file by file from strings, for tests.
-struct TemporaryProject {
+/// A site project in a fresh temporary folder, written file by file from strings, for tests; the folder is removed
+/// when the last reference to the project goes away, so test runs do not fill the disk.
+final class TemporaryProject: Sendable {
     /// The project folder.
     let root: URL
 
@@ -14,6 +15,10 @@ struct TemporaryProject {
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
     }
 
     /// A project with a valid minimal knowledge store, site settings and the example questionnaire.
