@@ -317,7 +317,7 @@ final class RecordBatch: @unchecked Sendable {
             return (outcome, entry, nil)
         }
         outcome.isValid = true
-        outcome.idPosition = RecordCheck.idPosition(of: record)
+        outcome.idPosition = record.idPosition
         outcome.state = .loaded
         if wantSummary, let renderer, let inputs, let summary = renderer.summary(of: record) {
             entry.summary = BuildManifest.StoredSummary(summary, interning: strings)

@@ -58,6 +58,15 @@ public enum Record: Sendable, Hashable {
         }
     }
 
+    /// Where the record's `id` value was written, for errors about the id.
+    public var idPosition: SourcePosition {
+        switch self {
+        case .consult(let consult): consult.idPosition
+        case .physio(let physio): physio.idPosition
+        case .stack(let stack): stack.idPosition
+        }
+    }
+
     /// The file it was loaded from.
     public var source: String {
         switch self {
