@@ -129,24 +129,77 @@ public struct OutputWriter: Sendable {
     /// the output folder itself); returns how many were removed.
     ///
     /// Only names of exactly this writer's pattern are touched: `.<name>.<pid>.<n>.tmp` and, for a writer without a
-    /// tag, also every tagged form; for a tagged writer only its own tag.
+    /// tag, also every tagged form; for a tagged writer only its own tag. Folders are opened one component at a time
+    /// with `O_NOFOLLOW`, so a symbolic link in the output folder is never followed out of it.
     @discardableResult
     public func removeLeftoverTemporaryFiles(in folders: some Sequence<String>) -> Int {
         var removed = 0
         for folder in folders {
-            let path = folder.isEmpty ? root : root + "/" + folder
-            guard (try? Self.validatedComponents(folder.isEmpty ? "x" : folder)) != nil,
-                let names = try? FileManager.default.contentsOfDirectory(atPath: path)
-            else { continue }
-            for name in names where isOwnTemporaryName(name) {
+            guard let directory = openFolder(folder) else { continue }
+            defer { close(directory) }
+            for name in Self.entries(of: directory) where isOwnTemporaryName(name) {
                 var info = stat()
-                let file = path + "/" + name
-                if lstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, unlink(file) == 0 {
+                if fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                    unlinkat(directory, name, 0) == 0
+                {
                     removed += 1
                 }
             }
         }
         return removed
+    }
+
+    /// Every folder below a folder of the output (relative paths, sorted), found without following a symbolic link.
+    public func subfolders(of folder: String) -> [String] {
+        var result: [String] = []
+        func walk(_ relative: String, _ directory: Int32) {
+            for name in Self.entries(of: directory) {
+                let child = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                guard child >= 0 else { continue }
+                defer { close(child) }
+                let path = relative + "/" + name
+                result.append(path)
+                walk(path, child)
+            }
+        }
+        guard let directory = openFolder(folder) else { return [] }
+        defer { close(directory) }
+        walk(folder, directory)
+        return result.sorted()
+    }
+
+    /// Opens a folder of the output (`""` for the output folder itself) one component at a time, refusing a
+    /// symbolic link at every step; nil when it is missing, not a folder, or reached through a link.
+    private func openFolder(_ folder: String) -> Int32? {
+        var directory = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { return nil }
+        if folder.isEmpty { return directory }
+        guard let components = try? Self.validatedComponents(folder) else {
+            close(directory)
+            return nil
+        }
+        for component in components {
+            let next = openat(directory, component, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            close(directory)
+            guard next >= 0 else { return nil }
+            directory = next
+        }
+        return directory
+    }
+
+    /// The names in an open folder, without `.` and `..`; the descriptor stays open.
+    private static func entries(of directory: Int32) -> [String] {
+        let copy = dup(directory)
+        guard copy >= 0, let stream = fdopendir(copy) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// Whether a file name is one of this writer's temporary files (see `removeLeftoverTemporaryFiles`).

@@ -72,7 +72,7 @@ public enum SiteBuilder {
             tool: CarePressVersion.fingerprint)
         let previous = manifest(manifestRead.value, at: writer.root + "/" + manifestPath, into: &report)
         var manifest = previous ?? BuildManifest()
-        writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: manifest, under: writer.root))
+        writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: manifest, writer: writer))
 
         let batch = RecordBatch(
             project: project, options: options, writer: writer, inputs: inputs,
@@ -234,19 +234,12 @@ public enum SiteBuilder {
 
     /// The folders a build writes into, relative to the output folder: where a killed build may have left
     /// temporary files.
-    private static func foldersWritten(by manifest: BuildManifest, under root: String) -> [String] {
+    private static func foldersWritten(by manifest: BuildManifest, writer: OutputWriter) -> [String] {
         var folders: Set<String> = ["", BuildManifest.folder, "reports"]
         for kind in RecordKind.allCases { folders.insert("reports/\(kind.folder)") }
         for top in ["guide", "assets"] {
             folders.insert(top)
-            let subfolders = FileManager.default.enumerator(atPath: root.appendingPathComponent(top))
-            while let relative = subfolders?.nextObject() as? String {
-                var isDirectory: ObjCBool = false
-                let path = root.appendingPathComponent(top + "/" + relative)
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                    folders.insert(top + "/" + relative)
-                }
-            }
+            folders.formUnion(writer.subfolders(of: top))
         }
         // Standard report files are in reports/<kind>/, already listed; other files add their own folders.
         var listed = manifest.sharedOutputs

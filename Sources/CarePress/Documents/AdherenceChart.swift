@@ -52,9 +52,9 @@ struct AdherenceChart {
 
         var lines: [String] = [
             ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(width)" height="\##(height)" "##
-                + ##"viewBox="0 0 \##(width) \##(height)" role="img" aria-label="\##(Self.escaped(altText))" "##
+                + ##"viewBox="0 0 \##(width) \##(height)" role="img" aria-label="\##(HTMLEscaping.escaped(altText))" "##
                 + ##"font-family="system-ui, sans-serif" font-size="12">"##,
-            "<title>\(Self.escaped(altText))</title>",
+            "<title>\(HTMLEscaping.escaped(altText))</title>",
             ##"<rect width="\##(width)" height="\##(height)" fill="#ffffff"/>"##,
             ##"<text x="\##(left)" y="18" font-size="14" font-weight="bold" fill="#1b1f24">Planned doses taken each day</text>"##,
         ]
@@ -86,11 +86,11 @@ struct AdherenceChart {
                 let title = "\(date.longDescription): \(taken) of \(planned) planned doses taken"
                 lines.append(
                     ##"<rect x="\##(x)" y="\##(baseline - shown)" width="\##(bar)" height="\##(shown)" fill="\##(fill)">"##
-                        + "<title>\(Self.escaped(title))</title></rect>")
+                        + "<title>\(HTMLEscaping.escaped(title))</title></rect>")
             } else {
                 lines.append(
                     ##"<rect x="\##(x)" y="\##(top)" width="\##(bar)" height="\##(plotHeight)" fill="\##(Self.untracked)">"##
-                        + "<title>\(Self.escaped(date.longDescription)): not tracked</title></rect>")
+                        + "<title>\(HTMLEscaping.escaped(date.longDescription)): not tracked</title></rect>")
             }
             if offset % labelEvery == 0 || offset == spanDays - 1 {
                 lines.append(
@@ -135,11 +135,5 @@ struct AdherenceChart {
         CalendarDate(year: date.year, month: date.month, day: date.day + 1)
             ?? CalendarDate(year: date.year, month: date.month + 1, day: 1)
             ?? CalendarDate(year: date.year + 1, month: 1, day: 1) ?? date
-    }
-
-    /// Text escaped for SVG character data and attribute values.
-    private static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

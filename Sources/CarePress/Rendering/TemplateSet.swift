@@ -24,7 +24,7 @@ public struct TemplateSet: Sendable {
     public static func load(from folder: String, requiring required: [String] = []) -> Result<
         TemplateSet, TemplateErrors
     > {
-        precondition(MarkdownContentType.registered)
+        precondition(MarkdownContentType.registered && HTMLContentType.registered)
         var diagnostics: [Diagnostic] = []
         var templates: [String: MustacheTemplate] = [:]
         var texts: [(name: String, path: String, text: String)] = []
@@ -54,14 +54,18 @@ public struct TemplateSet: Sendable {
                     hint: "without it, values would not be escaped for Markdown (partials reset to HTML)")
                 continue
             }
+            // Every other template is HTML, escaped by scalars: swift-mustache's default escaping walks
+            // Characters, which a combining mark glued to a `<` or `>` slips past.
+            let prefix = name.hasSuffix(".md") ? "" : HTMLContentType.pragma
             do {
-                templates[name] = try MustacheTemplate(string: text)
+                templates[name] = try MustacheTemplate(string: prefix + text)
                 texts.append((name, path, text))
             } catch let error as MustacheTemplate.ParserError {
+                let line = error.context.lineNumber
+                let column = error.context.columnNumber + 1 - (line == 1 ? prefix.count : 0)
                 log.error(
                     "cannot parse the template: \(describe(error.error))",
-                    at: SourcePosition(line: error.context.lineNumber, column: error.context.columnNumber + 1),
-                    path: .root)
+                    at: SourcePosition(line: line, column: max(column, 1)), path: .root)
             } catch {
                 log.error("cannot parse the template: \(error)", at: .start, path: .root)
             }
