@@ -13,8 +13,11 @@ struct BuildCommand: ParsableCommand {
 
     @OptionGroup var contentOptions: ContentOptions
 
-    @Option(help: ArgumentHelp("The theme folder.", valueName: "dir"))
-    var templates = "Templates"
+    @Option(
+        help: ArgumentHelp(
+            "A theme folder that overrides the project's Templates/ and the built-in theme, file by file.",
+            valueName: "dir"))
+    var templates: String?
 
     @Option(help: ArgumentHelp("The output folder.", valueName: "dir"))
     var output = "Output"

@@ -4,9 +4,15 @@ import CarePress
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate the content only; print path:line:column: error: message for each problem.")
+        abstract: "Validate the content and the theme only; print path:line:column: error: message for each problem.")
 
     @OptionGroup var contentOptions: ContentOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "A theme folder that overrides the project's Templates/ and the built-in theme, file by file.",
+            valueName: "dir"))
+    var templates: String?
 
     @Option(help: ArgumentHelp("Records checked at once (default: the number of cores).", valueName: "n"))
     var jobs = BuildOptions.defaultJobs
@@ -16,7 +22,8 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
-        let report = SiteBuilder.check(contentPath: contentOptions.content, jobs: jobs)
+        let report = SiteBuilder.check(
+            contentPath: contentOptions.content, templatesPath: templates, jobs: jobs)
         Terminal.report(report.diagnostics)
         Terminal.error(report.checkSummary)
         if report.hasErrors { throw ExitCode(1) }

@@ -35,8 +35,11 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var contentOptions: ContentOptions
 
-    @Option(help: ArgumentHelp("The theme folder, for markdown and html.", valueName: "dir"))
-    var templates = "Templates"
+    @Option(
+        help: ArgumentHelp(
+            "A theme folder that overrides the project's Templates/ and the built-in theme, file by file.",
+            valueName: "dir"))
+    var templates: String?
 
     func run() throws {
         let source: ExportInput =

@@ -13,7 +13,7 @@ struct BuildInputs: Sendable {
     /// Each kind's templates: its own, the layouts, the shared report templates, the partials they use, the stylesheet.
     let templates: [RecordKind: ContentDigest]
     /// Everything the shared pages are made from besides the record summaries: every file of the content folder
-    /// outside the record folders, and every file of the theme.
+    /// outside the record folders, and every file of the effective theme.
     let shared: ContentDigest
     private let project: SiteProject
     private let schemas: [String: ContentDigest]
@@ -24,7 +24,7 @@ struct BuildInputs: Sendable {
     private let resolved = ResolvedDependencies()
 
     /// Reads and digests the shared inputs of a project and theme.
-    init(project: SiteProject, templates: TemplateSet, templatesPath: String, tool: ContentDigest) {
+    init(project: SiteProject, templates: TemplateSet, tool: ContentDigest) {
         self.project = project
         self.tool = tool
         let content = project.contentPath
@@ -52,7 +52,9 @@ struct BuildInputs: Sendable {
             shared.combine(relative)
             shared.combine(Self.fileDigest(content.appendingPathComponent(relative)))
         }
-        shared.combine(Self.folderDigest(templatesPath))
+        // The effective theme (every layer's files as the build sees them), not only a folder: a project that
+        // overrides nothing still depends on the embedded theme, and an override hides the file it replaces.
+        shared.combine(templates.theme.digest)
         self.shared = shared.finalize()
     }
 

@@ -4,8 +4,9 @@ import Foundation
 public struct BuildOptions: Sendable {
     /// The content folder.
     public var contentPath: String
-    /// The theme folder.
-    public var templatesPath: String
+    /// The theme folder given with `--templates`, if any: it overrides the project's `Templates/` (beside the content
+    /// folder), which overrides the embedded theme, file by file (see `ThemeSource`).
+    public var templatesPath: String?
     /// The output folder.
     public var outputPath: String
     /// How many records are loaded, rendered and written at once; the output does not depend on it.
@@ -17,10 +18,10 @@ public struct BuildOptions: Sendable {
     /// Called from worker threads as records finish, with how many are done out of how many; must be thread-safe.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
-    /// Creates options; the defaults are the `Content/`, `Templates/` and `Output/` folders of the current directory,
-    /// one job per core, an incremental build of every record.
+    /// Creates options; the defaults are the `Content/` and `Output/` folders of the current directory, the theme of
+    /// the project (its `Templates/` over the embedded theme), one job per core, an incremental build of every record.
     public init(
-        contentPath: String = "Content", templatesPath: String = "Templates", outputPath: String = "Output",
+        contentPath: String = "Content", templatesPath: String? = nil, outputPath: String = "Output",
         jobs: Int = BuildOptions.defaultJobs, force: Bool = false, shard: Shard = .all,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) {
@@ -35,4 +36,9 @@ public struct BuildOptions: Sendable {
 
     /// One job per active core.
     public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}
+
+extension BuildOptions {
+    /// The theme of this build: `--templates`, then the project's `Templates/`, then the embedded theme.
+    public var theme: ThemeSource { ThemeSource(templates: templatesPath, contentPath: contentPath) }
 }

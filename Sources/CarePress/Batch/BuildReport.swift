@@ -18,6 +18,9 @@ public struct BuildReport: Sendable {
     public var deleted = 0
     /// Wall-clock and worker time of the build's stages.
     public var timings = BuildTimings()
+    /// Whether the build stopped before writing anything (an error in the theme, the site settings or the output
+    /// folder), so nothing in the output folder is new.
+    public var stoppedEarly = false
 
     /// Creates an empty report.
     public init() {}
@@ -57,8 +60,13 @@ public struct BuildTimings: Sendable {
 extension BuildReport {
     /// One line on what a build did, for the end of its output.
     public func buildSummary(outputPath: String) -> String {
+        if stoppedEarly {
+            return "Build failed: nothing was written to \(outputPath) (\(counts)) in \(Self.seconds(timings.total))s"
+        }
         var parts = [
-            "\(records - failedRecords) of \(records) records ok (\(rendered) rendered, \(skipped) up to date)"
+            records == 0
+                ? "no records found"
+                : "\(records - failedRecords) of \(records) records ok (\(rendered) rendered, \(skipped) up to date)"
         ]
         parts.append("\(written) files written, \(unchanged) unchanged\(deleted > 0 ? ", \(deleted) removed" : "")")
         parts.append(counts)
@@ -68,7 +76,9 @@ extension BuildReport {
 
     /// One line on what a check found.
     public var checkSummary: String {
-        "Checked \(records) records (\(failedRecords) with errors) and the knowledge store: \(counts)"
+        records == 0
+            ? "Checked the knowledge store and the theme; no records found: \(counts)"
+            : "Checked \(records) records (\(failedRecords) with errors), the knowledge store and the theme: \(counts)"
     }
 
     /// The build's counts and timings as one JSON object, for scripts (see README, "Nightly batches").

@@ -7,12 +7,20 @@ import Foundation
 /// written by a pool of workers and never all held in memory (see `RecordBatch`). The two places where pages are
 /// made are `renderRecord` (each record) and `renderSharedPages` (home, guide, reports index, assets).
 public enum SiteBuilder {
-    /// Checks a project's content without rendering or writing anything, a record at a time on `jobs` workers.
-    public static func check(contentPath: String, jobs: Int = BuildOptions.defaultJobs) -> BuildReport {
+    /// Checks a project's content and theme without rendering or writing anything, a record at a time on `jobs`
+    /// workers; `templatesPath` is the `--templates` folder, if any.
+    public static func check(contentPath: String, templatesPath: String? = nil, jobs: Int = BuildOptions.defaultJobs)
+        -> BuildReport
+    {
         let start = Stopwatch()
         let project = SiteProject.load(from: contentPath)
         var report = BuildReport()
-        report.diagnostics = project.diagnostics
+        report.diagnostics = project.diagnostics + noRecordsWarning(project)
+        let theme = ThemeSource(templates: templatesPath, contentPath: contentPath)
+        switch TemplateSet.load(from: theme, requiring: requiredTemplates) {
+        case .success(let set): report.diagnostics += set.unusedOverrides
+        case .failure(let errors): report.diagnostics += errors.diagnostics
+        }
         if project.site == nil && !project.diagnostics.hasErrors {
             report.diagnostics.append(
                 Diagnostic(
@@ -43,10 +51,13 @@ public enum SiteBuilder {
             Result { () throws(BuildManifest.Unreadable) in try BuildManifest.read(from: manifestFile) }
         }
         let project = SiteProject.load(from: options.contentPath)
-        report.diagnostics = project.diagnostics
+        report.diagnostics = project.diagnostics + noRecordsWarning(project)
+        report.stoppedEarly = true
         let templates: TemplateSet
-        switch TemplateSet.load(from: options.templatesPath, requiring: requiredTemplates) {
-        case .success(let set): templates = set
+        switch TemplateSet.load(from: options.theme, requiring: requiredTemplates) {
+        case .success(let set):
+            templates = set
+            report.diagnostics += set.unusedOverrides
         case .failure(let errors):
             report.diagnostics += errors.diagnostics
             report.diagnostics.sort()
@@ -66,10 +77,10 @@ public enum SiteBuilder {
                 Diagnostic(.error, file: options.outputPath, position: .start, message: error.reason))
             return report
         }
+        report.stoppedEarly = false
         let pages = PageRenderer(templates: templates, site: site)
         let inputs = BuildInputs(
-            project: project, templates: templates, templatesPath: options.templatesPath,
-            tool: CarePressVersion.fingerprint)
+            project: project, templates: templates, tool: CarePressVersion.fingerprint)
         let previous = manifest(manifestRead.value, at: writer.root + "/" + manifestPath, into: &report)
         var manifest = previous ?? BuildManifest()
         writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: manifest, writer: writer))
@@ -181,8 +192,7 @@ public enum SiteBuilder {
         for file in try ReportsIndex.render(summaries, with: pages, jobs: jobs) { check(file) }
         check(try HomePage.render(reportCount: summaries.count, project: project, with: pages))
         for asset in templates.assets {
-            let source = templates.folder.appendingPathComponent("assets/\(asset)")
-            if let bytes = FileBytes.read(source) {
+            if let bytes = templates.asset(asset) {
                 check(OutputFile(path: "assets/\(asset)", bytes: bytes))
             }
         }
@@ -200,6 +210,23 @@ public enum SiteBuilder {
         [PageRenderer.layout, HomePage.template, ReportsIndex.template] + ReportRenderer.templates + GuideSite.templates
 
     // MARK: Steps
+
+    /// A warning that a project has no record files, naming the folders looked in; none when it has some, or when
+    /// the content folder itself is missing (which is already an error).
+    static func noRecordsWarning(_ project: SiteProject) -> [Diagnostic] {
+        var isDirectory: ObjCBool = false
+        guard project.recordFiles.isEmpty,
+            FileManager.default.fileExists(atPath: project.contentPath, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else { return [] }
+        let folders = RecordKind.allCases.map { project.contentPath.appendingPathComponent($0.folder) + "/" }
+        return [
+            Diagnostic(
+                .warning, file: project.contentPath, position: .start,
+                message: "no records found: no .json files in " + folders.joined(separator: ", "),
+                hint: "only the guide is built; put consults, physio records and stacks in those folders")
+        ]
+    }
 
     /// Writes one shared file, counting it; false after reporting a failure.
     private static func write(_ file: OutputFile, with writer: OutputWriter, into report: inout BuildReport) -> Bool {

@@ -6,13 +6,13 @@ public struct ExportOptions: Sendable, Hashable {
     public var kind: ExportKind?
     /// The content folder whose questionnaires and knowledge store the record is checked against.
     public var contentPath: String
-    /// The theme folder the Markdown and HTML reports are rendered with.
-    public var templatesPath: String
+    /// The theme folder (`--templates`) that overrides the project's `Templates/` and the embedded theme, if any.
+    public var templatesPath: String?
 
-    /// Creates options; the folders default to `Content` and `Templates`, as for `carepress build`.
+    /// Creates options; the content folder defaults to `Content` and the theme to the project's, as for `carepress build`.
     public init(
         format: ExportFormat = .json, kind: ExportKind? = nil, contentPath: String = "Content",
-        templatesPath: String = "Templates"
+        templatesPath: String? = nil
     ) {
         self.format = format
         self.kind = kind

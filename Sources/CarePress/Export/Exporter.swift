@@ -104,7 +104,7 @@ public enum Exporter {
 
     /// A valid record's document in a format its kind takes; the warnings go into the `json` document.
     private static func document(
-        for record: Record, kind: ExportKind, format: ExportFormat, project: SiteProject, templatesPath: String,
+        for record: Record, kind: ExportKind, format: ExportFormat, project: SiteProject, templatesPath: String?,
         warnings: [Diagnostic]
     ) -> Result<[UInt8], TemplateErrors> {
         func schema(of consult: Consult) -> Result<ConsultSchema, TemplateErrors> {
@@ -183,7 +183,7 @@ public enum Exporter {
         }
     }
 
-    private static func render(_ record: Record, format: ExportFormat, project: SiteProject, templatesPath: String)
+    private static func render(_ record: Record, format: ExportFormat, project: SiteProject, templatesPath: String?)
         -> Result<[UInt8], TemplateErrors>
     {
         guard let site = project.site else {
@@ -195,7 +195,8 @@ public enum Exporter {
                 ]))
         }
         let templates: TemplateSet
-        switch TemplateSet.load(from: templatesPath, requiring: [PageRenderer.layout] + ReportRenderer.templates) {
+        let theme = ThemeSource(templates: templatesPath, contentPath: project.contentPath)
+        switch TemplateSet.load(from: theme, requiring: [PageRenderer.layout] + ReportRenderer.templates) {
         case .success(let set): templates = set
         case .failure(let errors): return .failure(errors)
         }
@@ -208,7 +209,9 @@ public enum Exporter {
             guard let file = output.files.first(where: { $0.path == wanted }) else {
                 return .failure(
                     TemplateErrors(diagnostics: [
-                        Diagnostic(.error, file: templatesPath, position: .start, message: "no \(wanted) was rendered")
+                        Diagnostic(
+                            .error, file: theme.path(of: "reports"), position: .start,
+                            message: "no \(wanted) was rendered")
                     ]))
             }
             return .success(file.bytes)

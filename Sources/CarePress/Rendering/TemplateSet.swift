@@ -3,11 +3,12 @@ import Mustache
 
 /// The theme's templates, parsed once per build and shared read-only by every worker.
 ///
-/// Templates are the `*.mustache` files under a folder, named by their path without `.mustache`
+/// Templates are the `*.mustache` files of the theme (see `ThemeSource`: `--templates`, then the project's
+/// `Templates/`, then the embedded theme, file by file), named by their path without `.mustache`
 /// (`reports/consult.md`, `layouts/page.html`). Files under `assets/` are copied to the output as they are.
 public struct TemplateSet: Sendable {
-    /// The folder the templates were read from.
-    public let folder: String
+    /// Where the templates and assets were read from.
+    public let theme: ThemeSource
     /// The names of the parsed templates.
     public let names: Set<String>
     /// The theme's asset files (paths relative to `assets/`), sorted.
@@ -20,30 +21,42 @@ public struct TemplateSet: Sendable {
     /// The first line every Markdown template must have, so that values are escaped for Markdown.
     public static let markdownPragma = "{{% CONTENT_TYPE: MARKDOWN }}"
 
-    /// Parses every template of a folder, requiring the given names; problems come back as located diagnostics.
+    /// Parses the templates of one folder alone, without the embedded theme behind it; see `load(from:requiring:)`.
     public static func load(from folder: String, requiring required: [String] = []) -> Result<
         TemplateSet, TemplateErrors
     > {
+        load(from: ThemeSource(layers: [.option(folder)]), requiring: required)
+    }
+
+    /// Parses every template of a theme, requiring the given names; problems come back as located diagnostics.
+    public static func load(from theme: ThemeSource, requiring required: [String] = []) -> Result<
+        TemplateSet, TemplateErrors
+    > {
         precondition(MarkdownContentType.registered && HTMLContentType.registered)
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [Diagnostic] = theme.missingFolders.map {
+            Diagnostic(
+                .error, file: $0, position: .start, message: "templates folder not found",
+                hint: "leave out --templates to use the project's Templates/ and the theme built into carepress")
+        }
         var templates: [String: MustacheTemplate] = [:]
         var texts: [(name: String, path: String, text: String)] = []
-        let files = listFiles(under: folder)
+        let files = theme.paths
         if files.isEmpty {
             diagnostics.append(
                 Diagnostic(
-                    .error, file: folder, position: .start, message: "no templates found",
+                    .error, file: theme.layers.first?.folder ?? ThemeLayer.embeddedPrefix, position: .start,
+                    message: "no templates found",
                     hint: "run from a site project folder with a Templates/ folder, or pass --templates DIR"))
         }
         for relative in files where relative.hasSuffix(".mustache") {
-            let path = folder.appendingPathComponent(relative)
+            guard let file = theme.files[relative] else { continue }
+            let path = file.path
             let name = String(relative.dropLast(".mustache".count))
             let log = DiagnosticLog(file: path)
             defer { diagnostics += log.diagnostics }
-            guard let bytes = SourceFile.bytes(path, log: log) else { continue }
             let text: String
             do {
-                text = try SourceText.decode(bytes)
+                text = try SourceText.decode(file.bytes)
             } catch {
                 log.report(error)
                 continue
@@ -77,35 +90,36 @@ public struct TemplateSet: Sendable {
                         .error, file: path, position: reference.position,
                         message: "partial '\(reference.name)' not found",
                         hint: Suggestion.hint(for: reference.name, in: templates.keys).map { $0 }
-                            ?? "expected a file \(folder.appendingPathComponent(reference.name)).mustache"))
+                            ?? "looked for \(reference.name).mustache in \(theme.lookupOrder)"))
             }
         }
-        for name in required where templates[name] == nil {
+        // A template that is there but has errors was reported above; only those with no file at all are missing.
+        let missing = required.filter { theme.files["\($0).mustache"] == nil }
+        if !missing.isEmpty {
+            // One error for them all: a theme folder without a file is a wrong folder, not twenty problems.
             diagnostics.append(
                 Diagnostic(
-                    .error, file: folder.appendingPathComponent("\(name).mustache"), position: .start,
-                    message: "template not found",
-                    hint: "the build needs this template; copy it from the default Templates/"))
+                    .error, file: theme.layers.first?.folder ?? ThemeLayer.embeddedPrefix, position: .start,
+                    message: "\(missing.count == 1 ? "template" : "templates") not found: "
+                        + missing.map { "\($0).mustache" }.joined(separator: ", "),
+                    hint: "looked in \(theme.lookupOrder)"))
         }
         if diagnostics.hasErrors {
             return .failure(TemplateErrors(diagnostics: diagnostics.sorted()))
         }
         let assets = files.filter { $0.hasPrefix("assets/") }.map { String($0.dropFirst("assets/".count)) }
-        let stylesheetPath = folder.appendingPathComponent("assets/style.css")
-        let stylesheet = FileManager.default.contents(atPath: stylesheetPath).map {
-            String(decoding: $0, as: UTF8.self)
-        }
-        guard let stylesheet else {
+        guard let stylesheet = theme.files["assets/style.css"].map({ String(decoding: $0.bytes, as: UTF8.self) })
+        else {
             return .failure(
                 TemplateErrors(diagnostics: [
                     Diagnostic(
-                        .error, file: stylesheetPath, position: .start, message: "stylesheet not found",
-                        hint: "the theme needs assets/style.css; copy it from the default Templates/")
+                        .error, file: theme.path(of: "assets/style.css"), position: .start,
+                        message: "stylesheet not found", hint: "looked in \(theme.lookupOrder)")
                 ]))
         }
         return .success(
             TemplateSet(
-                folder: folder, names: Set(templates.keys), assets: assets, stylesheet: stylesheet,
+                theme: theme, names: Set(templates.keys), assets: assets, stylesheet: stylesheet,
                 library: MustacheLibrary(templates: templates),
                 sources: Dictionary(texts.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })))
     }
@@ -115,8 +129,7 @@ public struct TemplateSet: Sendable {
         guard let text = library.render(context, withTemplate: name) else {
             throw TemplateErrors(diagnostics: [
                 Diagnostic(
-                    .error, file: folder.appendingPathComponent("\(name).mustache"), position: .start,
-                    message: "template not found")
+                    .error, file: path(of: name), position: .start, message: "template not found")
             ])
         }
         return text
@@ -127,7 +140,21 @@ public struct TemplateSet: Sendable {
 
     /// The path of a template file, for messages.
     public func path(of name: String) -> String {
-        folder.appendingPathComponent("\(name).mustache")
+        theme.path(of: "\(name).mustache")
+    }
+
+    /// The bytes of an asset, by its path relative to `assets/`.
+    public func asset(_ name: String) -> [UInt8]? {
+        theme.files["assets/" + name]?.bytes
+    }
+
+    /// Warnings for files of the project's or `--templates` folder that override nothing and that no template uses.
+    public var unusedOverrides: [Diagnostic] {
+        var partials = Set<String>()
+        for text in sources.values {
+            for reference in Self.partialReferences(in: text) { partials.insert(reference.name) }
+        }
+        return theme.unusedOverrides(partialsUsed: partials)
     }
 
     /// Every file under a folder, as sorted relative paths, skipping hidden ones.

@@ -44,6 +44,6 @@ struct TemplateSetTests {
             try load(["page.html.mustache": "<p>\n  {{> partials/header}}\n"], requiring: ["reports/consult.md"]))
         let lines = diagnostics.map { "\(($0.file as NSString).lastPathComponent):\($0.position): \($0.message)" }
         #expect(lines.contains("page.html.mustache:2:3: partial 'partials/header' not found"))
-        #expect(lines.contains("consult.md.mustache:1:1: template not found"))
+        #expect(lines.contains("Templates:1:1: template not found: reports/consult.md.mustache"))
     }
 }
