@@ -8,7 +8,8 @@ struct CarePressCommand: ParsableCommand {
         abstract: "Turns consult records into patient reports and builds the offline recovery guide.",
         discussion: "Exit status: 0 success; 1 content errors (everything valid was still written); 2 usage errors.",
         subcommands: [
-            BuildCommand.self, CheckCommand.self, ExportCommand.self, MatchCommand.self, MarkdownCommand.self, ThemeCommand.self,
+            InitCommand.self, BuildCommand.self, CheckCommand.self, ExportCommand.self, MatchCommand.self,
+            MarkdownCommand.self, ThemeCommand.self,
         ]
     )
 
