@@ -1,4 +1,5 @@
 import ArgumentParser
+import CarePress
 import Foundation
 
 @main
@@ -7,6 +8,7 @@ struct CarePressCommand: ParsableCommand {
         commandName: "carepress",
         abstract: "Turns consult records into patient reports and builds the offline recovery guide.",
         discussion: "Exit status: 0 success; 1 content errors (everything valid was still written); 2 usage errors.",
+        version: "carepress \(CarePressVersion.description)",
         subcommands: [
             InitCommand.self, BuildCommand.self, CheckCommand.self, ExportCommand.self, MatchCommand.self,
             MarkdownCommand.self, ThemeCommand.self,
