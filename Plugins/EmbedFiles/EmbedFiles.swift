@@ -58,7 +58,7 @@ struct EmbedFiles: BuildToolPlugin {
         }
         // The reflog of HEAD changes with every commit and checkout, even when the branch's ref is packed.
         var files = [
-            gitDirectory.appending(path: "HEAD"), gitDirectory.appending(path: "logs/HEAD"),
+            dotGit, gitDirectory.appending(path: "HEAD"), gitDirectory.appending(path: "logs/HEAD"),
             common.appending(path: "packed-refs"),
         ]
         if let head = try? String(contentsOf: gitDirectory.appending(path: "HEAD"), encoding: .utf8),
