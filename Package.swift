@@ -12,6 +12,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .systemLibrary(
@@ -37,10 +42,24 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["carepress-embed"]
         ),
+        // The live preview server, in its own target so that the CarePress library (and everything that links
+        // only it: tests, the physio app's generator) stays free of SwiftNIO and Hummingbird.
+        .target(
+            name: "CarePressServe",
+            dependencies: [
+                "CarePress",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
         .executableTarget(
             name: "carepress",
             dependencies: [
                 "CarePress",
+                "CarePressServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,6 +71,10 @@ let package = Package(
             name: "CarePressTests",
             dependencies: ["CarePress", "CarePressTestSupport"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "CarePressServeTests",
+            dependencies: ["CarePressServe", "CarePress", "CarePressTestSupport"]
         ),
         .testTarget(
             name: "CarePressCLITests",

@@ -11,7 +11,7 @@ struct CarePressCommand: ParsableCommand {
         version: "carepress \(CarePressVersion.description)",
         subcommands: [
             InitCommand.self, BuildCommand.self, CheckCommand.self, ExportCommand.self, MatchCommand.self,
-            MarkdownCommand.self, ThemeCommand.self,
+            MarkdownCommand.self, ServeCommand.self, ThemeCommand.self,
         ]
     )
 

@@ -38,7 +38,8 @@ public enum NewFileWriter {
             precondition(
                 !relative.hasPrefix("/") && !relative.split(separator: "/").contains(".."),
                 "a relative path inside the folder")
-            let target = folder.appendingPathComponent(relative)
+            // NSString's join keeps `./`, so that a file at the top of `.` has a folder to be created in.
+            let target = (folder as NSString).appendingPathComponent(relative)
             let directory = (target as NSString).deletingLastPathComponent
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

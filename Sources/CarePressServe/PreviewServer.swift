@@ -1,0 +1,112 @@
+import CarePress
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// `carepress serve`: builds once, serves the output folder over HTTP with live reload, and rebuilds on every change
+/// of the content or the theme until Ctrl-C.
+public enum PreviewServer {
+    /// Why the server could not run.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// What went wrong, for the terminal.
+        public var description: String
+    }
+
+    /// Builds, then serves and watches until the process gets SIGINT or SIGTERM; `report` is told what happens.
+    public static func run(_ options: PreviewOptions, report: @escaping @Sendable (PreviewMessage) -> Void)
+        async throws(Failure)
+    {
+        let channel = ReloadChannel()
+        let session = PreviewSession(options: options.build, channel: channel)
+        // Watch before the first build, so that a change made while it runs is not missed.
+        let watcher = FileWatcher(roots: options.watchedFolders, poll: options.poll, quiet: options.quiet)
+        report(.built(session.build(), changes: []))
+        report(.watching(roots: watcher.roots, mode: watcher.mode))
+
+        let root = OutputWriter.absoluteRoot(options.build.outputPath)
+        try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let port = Mutex(options.port)
+        let responder = LateResponder()
+        var logger = Logger(label: "carepress.serve")
+        logger.logLevel = .critical
+        let app = Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(
+                address: .hostname(options.host, port: options.port), serverName: "carepress"),
+            services: [PreviewService(watcher: watcher, session: session, channel: channel, report: report)],
+            onServerRunning: { server in
+                let bound = server.localAddress?.port ?? options.port
+                port.withLock { $0 = bound }
+                responder.install(
+                    PreviewResponder(
+                        root: root, hosts: AllowedHosts(boundHost: options.host, port: bound), channel: channel))
+                let hosts = AllowedHosts(boundHost: options.host, port: bound)
+                let shown = hosts.isLoopbackOnly ? options.host : "127.0.0.1"
+                report(
+                    .listening(
+                        url: "http://\(Self.urlHost(shown)):\(bound)/", reachableFromNetwork: !hosts.isLoopbackOnly))
+            },
+            logger: logger)
+        do {
+            try await app.runService()
+        } catch {
+            throw Failure(description: Self.describe(error, host: options.host, port: options.port))
+        }
+        report(.stopping)
+    }
+
+    /// A host as it appears in a URL (`[::1]` for an IPv6 address).
+    static func urlHost(_ host: String) -> String {
+        host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    }
+
+    private static func describe(_ error: any Error, host: String, port: Int) -> String {
+        let text = String(describing: error)
+        if text.contains("Address already in use") || text.contains("EADDRINUSE") {
+            return "cannot listen on \(host):\(port): the port is in use; pass --port N (0 picks a free one)"
+        }
+        return "cannot serve on \(host):\(port): \(text)"
+    }
+}
+
+/// The responder, installed once the server knows its port (the allowed `Host` values include it).
+private final class LateResponder: HTTPResponder, Sendable {
+    typealias Context = BasicRequestContext
+    private let installed = Mutex<PreviewResponder?>(nil)
+
+    func install(_ responder: PreviewResponder) {
+        installed.withLock { $0 = responder }
+    }
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        guard let responder = installed.withLock({ $0 }) else { return Response(status: .serviceUnavailable) }
+        return try await responder.respond(to: request, context: context)
+    }
+}
+
+/// Runs the watcher and the channel's heartbeat beside the HTTP server, and stops them with it.
+private struct PreviewService: Service {
+    let watcher: FileWatcher
+    let session: PreviewSession
+    let channel: ReloadChannel
+    let report: @Sendable (PreviewMessage) -> Void
+
+    func run() async throws {
+        let session = self.session
+        let report = self.report
+        watcher.start { changes in
+            report(.built(session.build(after: changes), changes: changes))
+        }
+        // Until the server stops: a heartbeat every 15 seconds, so that connections of closed pages are noticed.
+        var seconds = 0
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            try? await Task.sleep(for: .seconds(1))
+            seconds += 1
+            if seconds % 15 == 0 { channel.heartbeat() }
+        }
+        watcher.stop()
+        channel.finish()
+    }
+}

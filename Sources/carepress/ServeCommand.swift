@@ -1,0 +1,99 @@
+import ArgumentParser
+import CarePress
+import CarePressServe
+import Foundation
+
+/// `carepress serve`: a live preview of the site while its content and theme are edited.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Build, serve the site on this machine, and rebuild and reload open pages on every change.",
+        discussion: """
+            Builds into the output folder exactly as `carepress build` does, then serves it at \
+            http://127.0.0.1:8000/ and watches the content folder and the theme's folders. After a change it \
+            rebuilds (only what changed) and tells open pages to reload; a stylesheet change is swapped in place. \
+            Build errors show over the page until they are fixed; the last good pages stay served. The reload \
+            script is added to pages as they are served, never written into the output folder. Ctrl-C stops it.
+            """)
+
+    @OptionGroup var contentOptions: ContentOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "A theme folder that overrides the project's Templates/ and the built-in theme, file by file.",
+            valueName: "dir"))
+    var templates: String?
+
+    @Option(help: ArgumentHelp("The output folder.", valueName: "dir"))
+    var output = "Output"
+
+    @Option(
+        help: ArgumentHelp(
+            "The address to listen on; 0.0.0.0 makes the records reachable from the network.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port to listen on (0 picks a free one).", valueName: "n"))
+    var port = 8000
+
+    @Flag(help: "Poll for changes instead of using inotify (for network and container file systems).")
+    var poll = false
+
+    @Option(help: ArgumentHelp("Records processed at once (default: the number of cores).", valueName: "n"))
+    var jobs = BuildOptions.defaultJobs
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port)") }
+    }
+
+    func run() throws {
+        let options = PreviewOptions(
+            build: BuildOptions(
+                contentPath: contentOptions.content, templatesPath: templates, outputPath: output, jobs: jobs),
+            host: host, port: port, poll: poll)
+        let output = self.output
+        let failure = Mutex<PreviewServer.Failure?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do throws(PreviewServer.Failure) {
+                try await PreviewServer.run(options) { message in Self.print(message, output: output) }
+            } catch {
+                failure.withLock { $0 = error }
+            }
+            done.signal()
+        }
+        done.wait()
+        if let failure = failure.withLock({ $0 }) {
+            Terminal.error("error: \(failure)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Prints what the server says: builds and warnings on standard error, the address on standard output.
+    static func print(_ message: PreviewMessage, output: String) {
+        switch message {
+        case .built(let report, let changes):
+            Terminal.report(report.diagnostics)
+            var line = report.buildSummary(outputPath: output)
+            if let first = changes.first {
+                let folder = FileManager.default.currentDirectoryPath + "/"
+                let shown = first.hasPrefix(folder) ? String(first.dropFirst(folder.count)) : first
+                line = "Changed \(shown)\(changes.count > 1 ? " and \(changes.count - 1) more" : ""). " + line
+            }
+            Terminal.error(line)
+        case .watching(_, .polling(let reason?)):
+            Terminal.error("warning: \(reason); polling for changes instead")
+        case .watching:
+            break
+        case .listening(let url, let reachableFromNetwork):
+            if reachableFromNetwork {
+                Terminal.error(
+                    "warning: serving on all network interfaces: anyone who can reach this machine can read the "
+                        + "reports, which hold patients' health records; use --host 127.0.0.1 unless you mean it")
+            }
+            FileHandle.standardOutput.write(Data("Serving \(output) at \(url) (Ctrl-C to stop)\n".utf8))
+        case .stopping:
+            Terminal.error("Stopped.")
+        }
+    }
+}

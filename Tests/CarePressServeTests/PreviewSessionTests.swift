@@ -1,0 +1,68 @@
+import CarePress
+import CarePressServe
+import Foundation
+import Testing
+
+/// What open pages are told after each build.
+@Suite("Preview session")
+struct PreviewSessionTests {
+    static func session() throws -> (TemporaryFolder, PreviewSession) {
+        let folder = try TemporaryFolder()
+        _ = try StarterProject.create(in: folder.path).get()
+        let options = BuildOptions(contentPath: folder.path("Content"), outputPath: folder.path("Output"), jobs: 2)
+        return (folder, PreviewSession(options: options, channel: ReloadChannel()))
+    }
+
+    @Test func pagesAreToldOnlyWhenTheOutputChanged() async throws {
+        let (folder, session) = try Self.session()
+        let (id, events) = session.channel.listen()
+        defer { session.channel.close(id) }
+        session.build()
+        #expect(session.channel.state.generation == 1)
+        session.build(after: [folder.path("Content/site.yml")])
+        #expect(session.channel.state.generation == 1, "nothing changed, so open pages stay")
+        let record = "Content/physio/pg-2026-0001.json"
+        try folder.write(record, try #require(folder.read(record)).replacingOccurrences(of: "knee", with: "Knee"))
+        session.build(after: [folder.path(record)])
+        #expect(session.channel.state.generation == 2)
+        #expect(!session.channel.state.stylesheetsOnly)
+        session.channel.finish()
+        var received: [String] = []
+        for await text in events { received.append(text) }
+        #expect(received.first?.hasPrefix("retry: 1000\n\nevent: state\ndata: {") == true)
+        #expect(received.count == 4)
+        #expect(received.last?.contains("\"generation\":2") == true)
+    }
+
+    @Test func aStylesheetChangeIsSwappedInPlace() throws {
+        let (folder, session) = try Self.session()
+        session.build()
+        try folder.write("Templates/assets/style.css", "body { color: teal }\n")
+        // The project's Templates/ did not exist when the session was made: a new session sees it, as serve does
+        // when started in a project that has one.
+        let themed = PreviewSession(options: session.options, channel: session.channel)
+        themed.build(after: [folder.path("Templates/assets/style.css")])
+        let state = session.channel.state
+        #expect(state.generation == 2)
+        #expect(state.stylesheetsOnly)
+        #expect(state.stylesheets == ["assets/style.css"])
+        #expect(folder.read("Output/assets/style.css") == "body { color: teal }\n")
+    }
+
+    @Test func errorsAreLocatedAndGoWhenFixed() throws {
+        let (folder, session) = try Self.session()
+        session.build()
+        let record = "Content/consults/hl-2026-0001.json"
+        let good = try #require(folder.read(record))
+        try folder.write(record, good.replacingOccurrences(of: "\"answers\"", with: "\"answerz\""))
+        session.build(after: [folder.path(record)])
+        let errors = session.channel.state.errors
+        #expect(errors.map(\.message).contains("answerz: unknown key 'answerz'"))
+        #expect(errors.allSatisfy { $0.location.hasPrefix(folder.path(record) + ":") })
+        // The last good report is still there.
+        #expect(FileManager.default.fileExists(atPath: folder.path("Output/reports/consults/hl-2026-0001.html")))
+        try folder.write(record, good)
+        session.build(after: [folder.path(record)])
+        #expect(session.channel.state.errors.isEmpty)
+    }
+}
