@@ -5,7 +5,7 @@ BIN_RELEASE := .build/release/carepress
 PREFIX ?= /usr/local
 BIN ?= $(BIN_RELEASE)
 
-.PHONY: run build install install-files test test-deps lint format unit pytest bench profile clean
+.PHONY: run build install install-files test test-deps lint format unit pytest bench bench-serve profile clean
 
 run: build
 	$(BIN_RELEASE) build --content Content --templates Templates --output Output; status=$$?; \
@@ -52,6 +52,12 @@ N ?= 10000
 bench:
 	@scripts/ensure-deps bench
 	python3 scripts/bench.py --records $(N)
+
+# The live-preview benchmark (never part of `make test`): N consults (default 10,000) plus a tenth as many physio
+# and stack records served by `carepress serve`; prints how long an edit of one record takes to reach a listener.
+bench-serve:
+	@scripts/ensure-deps build
+	python3 scripts/bench_serve.py --records $(N)
 
 # Instruction counts of a 500-consult build under callgrind (repeatable on a noisy machine); see README.
 profile:

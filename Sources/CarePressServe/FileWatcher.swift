@@ -28,7 +28,8 @@ public final class FileWatcher: Sendable {
         case polling(reason: String?)
     }
 
-    /// The folders watched (those that existed when the watcher was made).
+    /// The folders watched, absolute; one that does not exist yet is watched for from its parent folder, and
+    /// watched as soon as it appears (a project's `Templates/` made while serve runs).
     public let roots: [String]
     /// How changes are noticed.
     public let mode: Mode
@@ -53,19 +54,18 @@ public final class FileWatcher: Sendable {
         var descriptor: Int32
         /// Watched folders by watch descriptor.
         var folders: [Int32: String] = [:]
+        /// Roots that do not exist yet, by the watch descriptor of their parent folder.
+        var awaited: [Int32: [String]] = [:]
         /// What polling saw last: each file's size, modification time and inode.
         var snapshot: [String: [Int]] = [:]
     }
 
-    /// Starts watching `roots` (folders that do not exist are left out); events are gathered from now on, and handed
-    /// on once `start` is called.
+    /// Starts watching `roots` (and waiting for those that do not exist yet); events are gathered from now on, and
+    /// handed on once `start` is called.
     public init(
         roots: [String], poll: Bool = false, quiet: Double = 0.1, longestWait: Double = 1.0, pollInterval: Double = 0.3
     ) {
-        let roots = roots.map { URL(fileURLWithPath: $0).standardizedFileURL.path }.filter {
-            var info = stat()
-            return stat($0, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-        }
+        let roots = Array(Set(roots.map { URL(fileURLWithPath: $0).standardizedFileURL.path })).sorted()
         self.roots = roots
         self.quiet = quiet
         self.longestWait = longestWait
@@ -81,7 +81,11 @@ public final class FileWatcher: Sendable {
                     state.descriptor = descriptor
                     mode = .inotify
                     for root in roots {
-                        if let failure = Self.addWatches(under: root, to: &state) {
+                        var info = stat()
+                        let exists = stat(root, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+                        let failure =
+                            exists ? Self.addWatches(under: root, to: &state) : Self.awaitFolder(root, in: &state)
+                        if let failure {
                             close(descriptor)
                             state = State(descriptor: -1)
                             mode = .polling(reason: failure)
@@ -203,6 +207,16 @@ public final class FileWatcher: Sendable {
                     state.folders[watch] = nil
                     return []
                 }
+                if state.folders[watch] == nil, let awaited = state.awaited[watch] {
+                    // A parent of roots that did not exist: only the appearance of one of them matters.
+                    let folder = (awaited[0] as NSString).deletingLastPathComponent
+                    guard mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
+                        awaited.contains(folder + "/" + name)
+                    else { return [] }
+                    let root = folder + "/" + name
+                    _ = Self.addWatches(under: root, to: &state)
+                    return Set(Self.files(under: root).map { root + "/" + $0 }).union([root])
+                }
                 guard let folder = state.folders[watch], !name.isEmpty, !Self.isEditorTemporary(name) else { return [] }
                 let path = folder + "/" + name
                 if mask & UInt32(IN_ISDIR) != 0 {
@@ -215,6 +229,20 @@ public final class FileWatcher: Sendable {
                 let changing = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB)
                 return mask & changing != 0 ? [path] : []
             }
+        }
+
+        /// Watches the parent of a root that does not exist yet, for its creation; nothing when the parent is missing too.
+        private static func awaitFolder(_ root: String, in state: inout State) -> String? {
+            let parent = (root as NSString).deletingLastPathComponent
+            // IN_MASK_ADD: when the parent is watched already (inside another root), its events are kept as they are.
+            let watch = inotify_add_watch(
+                state.descriptor, parent, UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR | IN_DONT_FOLLOW | IN_MASK_ADD))
+            if watch < 0 {
+                return errno == ENOSPC
+                    ? "inotify's limit of watches is reached (sysctl fs.inotify.max_user_watches)" : nil
+            }
+            if state.folders[watch] == nil { state.awaited[watch, default: []].append(root) }
+            return nil
         }
 
         /// Adds a watch for a folder and every folder under it; a message when inotify refuses (its limit is reached).

@@ -24,8 +24,10 @@ public struct PreviewOptions: Sendable {
         self.quiet = quiet
     }
 
-    /// The folders watched: the content folder and the theme's folders (`--templates`, the project's `Templates/`).
+    /// The folders watched: the content folder and the theme's folders (`--templates`, the project's `Templates/`,
+    /// which is watched for even when it does not exist yet).
     public var watchedFolders: [String] {
-        [build.contentPath] + build.theme.layers.compactMap(\.folder)
+        [build.contentPath] + (build.templatesPath.map { [$0] } ?? [])
+            + [ThemeSource.projectTemplates(contentPath: build.contentPath)]
     }
 }

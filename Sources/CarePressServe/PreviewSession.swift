@@ -12,22 +12,42 @@ public final class PreviewSession: Sendable {
     public let options: BuildOptions
     /// Where open pages listen.
     public let channel: ReloadChannel
-    /// The theme's folders on disk, absolute, to tell a stylesheet change.
-    private let themeFolders: [String]
+    /// The content folder, absolute.
+    private let contentFolder: String
+    /// Record files changed since the last build that wrote the manifest (relative to the content folder); nil
+    /// until a first build has read every file, and after a change the watcher could not name (events lost).
+    private let unbuiltChanges = Mutex<Set<String>?>(nil)
 
     /// A session that builds with `options` and tells `channel`.
     public init(options: BuildOptions, channel: ReloadChannel) {
         self.options = options
         self.channel = channel
-        themeFolders = options.theme.layers.compactMap(\.folder).map {
-            URL(fileURLWithPath: $0).standardizedFileURL.path
-        }
+        contentFolder = URL(fileURLWithPath: options.contentPath).standardizedFileURL.path
     }
 
     /// Builds, then publishes what open pages must do; `changes` are the absolute paths whose change started it.
     @discardableResult
     public func build(after changes: [String] = []) -> BuildReport {
+        // The watcher names every changed file, so the runner need not read the records that did not change.
+        var options = self.options
+        options.changedRecords = unbuiltChanges.withLock { unbuilt in
+            if var known = unbuilt {
+                for path in changes {
+                    guard let relative = recordPath(path) else {
+                        unbuilt = nil
+                        return nil
+                    }
+                    if !relative.isEmpty { known.insert(relative) }
+                }
+                unbuilt = known
+            }
+            return unbuilt
+        }
         let report = SiteBuilder.build(options)
+        if !report.stoppedEarly {
+            // The manifest now has every record file as it was read; later changes start a new set.
+            unbuiltChanges.withLock { $0 = [] }
+        }
         var state = channel.state
         state.errors = PreviewState.errors(of: report.diagnostics)
         if report.written + report.deleted > 0 {
@@ -40,10 +60,22 @@ public final class PreviewSession: Sendable {
         return report
     }
 
+    /// A changed path relative to the content folder (`consults/x.json`), empty for a path outside it; nil for the
+    /// content folder itself (the watcher lost events and reports the whole folder).
+    func recordPath(_ path: String) -> String? {
+        if path == contentFolder || contentFolder.hasPrefix(path + "/") { return nil }
+        guard path.hasPrefix(contentFolder + "/") else { return "" }
+        return String(path.dropFirst(contentFolder.count + 1))
+    }
+
     /// The output path of a changed theme stylesheet (`assets/style.css`); nil for any other file.
     func stylesheet(_ path: String) -> String? {
         guard path.hasSuffix(".css") else { return nil }
-        for folder in themeFolders where path.hasPrefix(folder + "/assets/") {
+        // The theme's folders as they are now: the project's Templates/ may have appeared since the last build.
+        let folders = options.theme.layers.compactMap(\.folder).map {
+            URL(fileURLWithPath: $0).standardizedFileURL.path
+        }
+        for folder in folders where path.hasPrefix(folder + "/assets/") {
             return String(path.dropFirst(folder.count + 1))
         }
         return nil

@@ -74,6 +74,29 @@ struct FileWatcherTests {
         #expect(seen.contains(folder.path("Content/stacks/new/t.json")))
     }
 
+    @Test(arguments: [false, true])
+    func aRootThatAppearsLaterIsWatched(poll: Bool) throws {
+        let folder = try TemporaryFolder()
+        try folder.write("Content/site.yml", "title: x\n")
+        let watcher = FileWatcher(
+            roots: [folder.path("Content"), folder.path("Templates")], poll: poll, quiet: 0.3, longestWait: 5)
+        defer { watcher.stop() }
+        let batches = Batches()
+        watcher.start { batches.add($0) }
+        try folder.write("Templates/assets/style.css", "body {}\n")
+        var seen = Set<String>()
+        while !seen.contains(folder.path("Templates/assets/style.css")), let batch = batches.next() {
+            seen.formUnion(batch)
+        }
+        #expect(seen.contains(folder.path("Templates/assets/style.css")))
+        try folder.write("Templates/assets/style.css", "body { margin: 0 }\n")
+        #expect(batches.next() == [folder.path("Templates/assets/style.css")])
+        // Files beside it in the project folder are not watched.
+        try folder.write("notes.txt", "x\n")
+        try folder.write("Content/site.yml", "title: y\n")
+        #expect(batches.next() == [folder.path("Content/site.yml")])
+    }
+
     @Test func aBurstOfChangesIsOneBatch() throws {
         // Two seconds of quiet: the writes below take microseconds, so they land in one batch on any machine.
         let (folder, watcher, batches) = try Self.watching(poll: false, quiet: 2)

@@ -37,11 +37,9 @@ struct PreviewSessionTests {
     @Test func aStylesheetChangeIsSwappedInPlace() throws {
         let (folder, session) = try Self.session()
         session.build()
+        // The project's Templates/ did not exist when the session was made; it is seen once it does.
         try folder.write("Templates/assets/style.css", "body { color: teal }\n")
-        // The project's Templates/ did not exist when the session was made: a new session sees it, as serve does
-        // when started in a project that has one.
-        let themed = PreviewSession(options: session.options, channel: session.channel)
-        themed.build(after: [folder.path("Templates/assets/style.css")])
+        session.build(after: [folder.path("Templates/assets/style.css")])
         let state = session.channel.state
         #expect(state.generation == 2)
         #expect(state.stylesheetsOnly)
@@ -63,6 +61,49 @@ struct PreviewSessionTests {
         #expect(FileManager.default.fileExists(atPath: folder.path("Output/reports/consults/hl-2026-0001.html")))
         try folder.write(record, good)
         session.build(after: [folder.path(record)])
+        #expect(session.channel.state.errors.isEmpty)
+    }
+
+    @Test func onlyTheRecordsTheWatcherNamedAreReadAgain() throws {
+        let (folder, session) = try Self.session()
+        session.build()
+        let record = "Content/physio/pg-2026-0001.json"
+        let good = try #require(folder.read(record))
+        try folder.write(record, good.replacingOccurrences(of: "Small, steady", with: "Short, steady"))
+        // A change the watcher did not name is not looked for (this is what makes a rebuild at 10,000 records fast).
+        let unnamed = session.build(after: [folder.path("Content/site.yml")])
+        #expect(unnamed.rendered == 0)
+        #expect(folder.read("Output/reports/physio/pg-2026-0001.md")?.contains("Short, steady") == false)
+        let named = session.build(after: [folder.path(record)])
+        #expect(named.rendered == 1)
+        #expect(folder.read("Output/reports/physio/pg-2026-0001.md")?.contains("Short, steady") == true)
+        // Events lost (the watcher reports the whole folder): every record file is read again.
+        try folder.write(record, good)
+        let everything = session.build(after: [folder.path("Content")])
+        #expect(everything.rendered == 1)
+        #expect(everything.records == 3)
+    }
+
+    @Test func changesMadeWhileTheThemeWasBrokenAreBuiltOnceItIsFixed() throws {
+        let (folder, _) = try Self.session()
+        try folder.write("Templates/assets/style.css", "body { margin: 0 }\n")
+        let session = PreviewSession(
+            options: BuildOptions(contentPath: folder.path("Content"), outputPath: folder.path("Output"), jobs: 2),
+            channel: ReloadChannel())
+        session.build()
+        let template = "Templates/reports/stack.md.mustache"
+        try folder.write(template, TemplateSet.markdownPragma + "\n{{#never}}\n")
+        let record = "Content/physio/pg-2026-0001.json"
+        try folder.write(
+            record, try #require(folder.read(record)).replacingOccurrences(of: "Small, steady", with: "Short, steady"))
+        let broken = session.build(after: [folder.path(template), folder.path(record)])
+        #expect(broken.stoppedEarly)
+        #expect(session.channel.state.errors.first?.location.hasPrefix(folder.path(template)) == true)
+        try FileManager.default.removeItem(atPath: folder.path(template))
+        let fixed = session.build(after: [folder.path(template)])
+        #expect(!fixed.stoppedEarly)
+        #expect(fixed.rendered == 1)
+        #expect(folder.read("Output/reports/physio/pg-2026-0001.md")?.contains("Short, steady") == true)
         #expect(session.channel.state.errors.isEmpty)
     }
 }

@@ -122,7 +122,13 @@ final class RecordBatch: @unchecked Sendable {
         let slots = Slots<(ContentDigest?, String?)>(count: files.count)
         let files = self.files
         let previous = entries
+        let changed = options.changedRecords
         WorkerPool.run(jobs: options.jobs, count: files.count) { index in
+            if let changed, let entry = previous[index], !changed.contains(Self.relativePath(of: files[index])) {
+                // The caller watches the files and says this one did not change since the manifest was written.
+                slots[index] = (entry.file, entry.id)
+                return
+            }
             guard let bytes = FileBytes.read(files[index].path) else {
                 slots[index] = (nil, nil)
                 return
