@@ -38,6 +38,13 @@ enum SourceFile {
         }
     }
 
+    /// A record file's bytes as a tree, or nil after reporting why not: a file larger than `RecordLimits.maximumSize`
+    /// is reported and not parsed.
+    static func record(bytes: [UInt8], log: DiagnosticLog) -> ContentNode? {
+        guard RecordLimits.checkSize(bytes.count, log: log) else { return nil }
+        return json(bytes: bytes, log: log)
+    }
+
     /// A YAML file as a tree, or nil after reporting why not.
     static func yaml(_ path: String, log: DiagnosticLog) -> ContentNode? {
         guard let bytes = bytes(path, log: log) else { return nil }

@@ -11,7 +11,21 @@ public enum Exporter {
             throw .formatMismatch(options.format, kind, detected: false)
         }
         let log = DiagnosticLog(file: input.name)
-        guard let node = parse(input, log: log) else {
+        let bytes: [UInt8]
+        switch input {
+        case .file(let path):
+            guard let read = SourceFile.bytes(path, log: log) else {
+                return ExportResult(kind: options.kind, document: nil, diagnostics: log.diagnostics)
+            }
+            bytes = read
+        case .bytes(let given, _):
+            bytes = given
+        }
+        // A record over the size limit is not parsed when --kind says it is one; otherwise once its kind is known.
+        if options.kind?.recordKind != nil && !RecordLimits.checkSize(bytes.count, log: log) {
+            return ExportResult(kind: options.kind, document: nil, diagnostics: log.diagnostics)
+        }
+        guard let node = SourceFile.json(bytes: bytes, log: log) else {
             return ExportResult(kind: options.kind, document: nil, diagnostics: log.diagnostics)
         }
         let kind: ExportKind
@@ -22,6 +36,9 @@ public enum Exporter {
             guard candidates.count == 1 else { throw .undetectableKind(name: input.name, candidates: candidates) }
             kind = candidates[0]
             if !kind.formats.contains(options.format) { throw .formatMismatch(options.format, kind, detected: true) }
+            if kind.recordKind != nil && !RecordLimits.checkSize(bytes.count, log: log) {
+                return ExportResult(kind: kind, document: nil, diagnostics: log.diagnostics)
+            }
         }
         return export(node, kind: kind, options: options, log: log)
     }
@@ -31,20 +48,6 @@ public enum Exporter {
         let url = URL(fileURLWithPath: path)
         let writer = try OutputWriter(root: url.deletingLastPathComponent().path)
         try writer.write(document, to: url.lastPathComponent)
-    }
-
-    private static func parse(_ input: ExportInput, log: DiagnosticLog) -> ContentNode? {
-        switch input {
-        case .file(let path):
-            return SourceFile.json(path, log: log)
-        case .bytes(let bytes, _):
-            do {
-                return try JSONParser.parse(bytes)
-            } catch {
-                log.report(error)
-                return nil
-            }
-        }
     }
 
     private static func export(_ node: ContentNode, kind: ExportKind, options: ExportOptions, log: DiagnosticLog)
