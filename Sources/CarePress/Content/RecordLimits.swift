@@ -8,6 +8,9 @@ public enum RecordLimits {
     /// The longest record id, in Unicode scalars: the id becomes a file name (with a suffix and, while it is written,
     /// a temporary prefix), which file systems limit to 255 bytes.
     public static let maximumIDLength = 128
+    /// The most calendar days a stack's tracking log may span, first date to last (20 years): the adherence chart
+    /// draws one bar per day, week or month of the span, so this bounds it.
+    public static let maximumTrackingSpan = 7_305
 
     /// Reports a record file larger than `maximumSize`; true when the size is within the limit.
     static func checkSize(_ byteCount: Int, log: DiagnosticLog) -> Bool {
