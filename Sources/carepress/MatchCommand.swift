@@ -26,7 +26,7 @@ struct MatchCommand: ParsableCommand {
             throw ValidationError("unknown body area '\(area)'; valid areas: \(ids)")
         }
         let report = MatchReport(concern: concern, area: area, knowledge: project.knowledge)
-        print(json ? report.json : report.text)
+        try Terminal.outputLine(json ? report.json : report.text)
         if !knowledgeErrors.isEmpty { throw ExitCode(1) }
     }
 }
