@@ -17,6 +17,15 @@ struct MatchCommand: ParsableCommand {
 
     @OptionGroup var contentOptions: ContentOptions
 
+    func validate() throws {
+        let length = concern.unicodeScalars.count
+        if length > ConditionMatcher.maximumConcernLength {
+            throw ValidationError(
+                "the concern is \(length) characters long; at most \(ConditionMatcher.maximumConcernLength) are matched "
+                    + "(a concern in a patient's words, not a document)")
+        }
+    }
+
     func run() throws {
         let project = SiteProject.load(from: contentOptions.content)
         let knowledgeErrors = project.diagnostics.filter { $0.severity == .error && $0.file.contains("/knowledge/") }

@@ -12,6 +12,9 @@ public enum RecordLimits {
     /// draws one bar per day, week or month of the span, so this bounds it.
     public static let maximumTrackingSpan = 7_305
 
+    /// The longest physio concern, in Unicode scalars: the condition matcher's own bound.
+    public static let maximumConcernLength = ConditionMatcher.maximumConcernLength
+
     /// Reports a record file larger than `maximumSize`; true when the size is within the limit.
     static func checkSize(_ byteCount: Int, log: DiagnosticLog) -> Bool {
         guard byteCount > maximumSize else { return true }
