@@ -76,7 +76,8 @@ public enum ReadingLevel {
             groups -= 1  // make, whole; but table, people keep theirs
         } else if text.hasSuffix("es") && consonant(at: count - 3)
             && !["s", "x", "z", "c", "g"].contains(letters[count - 3])
-            && !text.hasSuffix("ches") && !text.hasSuffix("shes") && !(text.hasSuffix("les") && consonant(at: count - 4))
+            && !text.hasSuffix("ches") && !text.hasSuffix("shes")
+            && !(text.hasSuffix("les") && consonant(at: count - 4))
         {
             groups -= 1  // makes; but boxes, changes, muscles keep theirs
         } else if text.hasSuffix("ed") && consonant(at: count - 3) && !["t", "d"].contains(letters[count - 3]) {
