@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `carepress app-kit` did: its diagnostics, the kit's manifest and how many files changed.
 public struct AppKitReport: Sendable {
     /// Every problem found, errors and warnings, sorted by file and position.
@@ -24,9 +26,14 @@ public struct AppKitReport: Sendable {
         return [
             manifest.promptBudget.line,
             "app kit: \(outputPath) (\(counts.swiftFiles) Swift files, \(counts.guideFiles) guide files; "
-                + "\(counts.conditions) conditions, \(counts.exercises) exercises) is \(manifest.sizes.total) bytes, "
-                + "of the app's \(AppKitBuilder.sizeLimit); \(written) written, \(unchanged) unchanged, "
-                + "\(deleted) removed",
+                + "\(counts.conditions) conditions, \(counts.exercises) exercises): \(manifest.sizes.total) bytes "
+                + "(\(Self.megabytes(manifest.sizes.total)) of the app's \(Self.megabytes(AppKitBuilder.sizeLimit))); "
+                + "\(written) written, \(unchanged) unchanged, \(deleted) removed",
         ]
+    }
+
+    /// Bytes as megabytes (10^6) with two decimals, e.g. `0.55 MB`.
+    static func megabytes(_ bytes: Int) -> String {
+        String(format: "%.2f MB", Double(bytes) / 1_000_000)
     }
 }
