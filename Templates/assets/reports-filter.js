@@ -3,7 +3,7 @@
  *
  * The data is window.CAREPRESS_REPORTS, set by reports/index-data.js (written by `carepress build`, see
  * ReportsIndexData.swift): every report in index order, those that need attention first. Each row is
- * [kind, id, patient, title, status, date, level, reasons, file]. The filter matches every word typed against the
+ * [kind, id, patient, title, status, date, level, reasons, file], without trailing 0 and "". The filter matches every word typed against the
  * starts of words of a report's patient, reference, kind, status, date, attention and title, ignoring case and
  * accents, and lists the matches in index order. Names are untrusted: they are only ever inserted with textContent.
  */
@@ -58,7 +58,7 @@
       var row = rows[i];
       haystacks[i] = [fold(row[2]), fold(row[1]), kinds[row[0]], statuses[row[4]], longDate(row[5]).toLowerCase(),
         isoDate(row[5]), row[6] < levels.length - 1 ? levels[row[6]] + " needs attention" : "",
-        reasons[row[7]], titles[row[3]]].join("\n");
+        reasons[row[7] || 0], titles[row[3]]].join("\n");
     }
   }
 
@@ -106,7 +106,7 @@
     if (row[6] < data.levels.length - 1) {
       var why = element("p", "filter-result-why");
       why.appendChild(element("strong", null, data.levels[row[6]] + ":"));
-      why.appendChild(document.createTextNode(" " + data.reasons[row[7]]));
+      why.appendChild(document.createTextNode(" " + data.reasons[row[7] || 0]));
       item.appendChild(why);
     }
     item.appendChild(element("p", "filter-result-facts", "Reference " + row[1]));

@@ -39,8 +39,24 @@ enum ReportsIndex {
         let needing = summaries.count(where: \.attention.isNeeded)
         guard needing > 0 else { return "No report needs attention." }
         let urgent = summaries.count(where: { $0.attention.level == .urgent })
-        return "\(ReportMarkdown.count(needing, "report")) \(needing == 1 ? "needs" : "need") attention ("
-            + (urgent == 0 ? "none urgent" : "\(urgent) urgent") + ")."
+        return "\(reportCount(needing)) \(needing == 1 ? "needs" : "need") attention ("
+            + (urgent == 0 ? "none urgent" : "\(grouped(urgent)) urgent") + ")."
+    }
+
+    /// A whole number with a comma between thousands: 1,102.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return (value < 0 ? "-" : "") + result
+    }
+
+    /// "1 report", "1,102 reports".
+    static func reportCount(_ count: Int) -> String {
+        "\(grouped(count)) \(count == 1 ? "report" : "reports")"
     }
 
     /// Every page of the index, in order; one page (with no page links) when the reports fit on it.
@@ -53,7 +69,7 @@ enum ReportsIndex {
         let sorted = ordered(summaries)
         let counts = Dictionary(grouping: summaries, by: \.attention.level).mapValues(\.count)
         let countLine = countLine(summaries)
-        let total = ReportMarkdown.count(summaries.count, "report")
+        let total = reportCount(summaries.count)
         let pageCount = max(1, (sorted.count + pageSize - 1) / pageSize)
         let rendered = Slots<Result<OutputFile, TemplateErrors>>(count: pageCount)
         WorkerPool.run(jobs: jobs, count: pageCount) { index in
@@ -108,7 +124,7 @@ enum ReportsIndex {
             sections.append([
                 "id": id, "title": name, "class": level.rawValue, "urgent": level == .urgent,
                 "needsAttention": level != .routine,
-                "count": ReportMarkdown.count(counts[level] ?? 0, "report"), "continued": continued,
+                "count": reportCount(counts[level] ?? 0), "continued": continued,
                 "entriesHTML": try pages.fragment(entriesTemplate, entries, page: page),
             ])
         }

@@ -21,7 +21,7 @@ struct ReportsIndexData: Encodable {
     /// One report: `[kind, id, patient, title, status, date, level, reasons, file]`, where `kind` and `level` are
     /// positions in `kinds` and `levels`; `title`, `status` and `reasons` positions in their tables; `date` is
     /// `YYYYMMDD` (0 when the record has none); `patient` is "" when there is none; `file` is the HTML report's path
-    /// relative to the index without `.html`, or "" when it is `<kind folder>/<id>`.
+    /// relative to the index without `.html`, or "" when it is `<kind folder>/<id>`. Trailing 0 and "" are left out.
     struct Row: Encodable {
         var kind: Int
         var id: String
@@ -33,6 +33,7 @@ struct ReportsIndexData: Encodable {
         var reasons: Int
         var file: String
 
+        /// The array, without its trailing `reasons` and `file` when they are 0 and "" (most reports).
         func encode(to encoder: Encoder) throws {
             var container = encoder.unkeyedContainer()
             try container.encode(kind)
@@ -42,7 +43,9 @@ struct ReportsIndexData: Encodable {
             try container.encode(status)
             try container.encode(date)
             try container.encode(level)
+            guard reasons != 0 || !file.isEmpty else { return }
             try container.encode(reasons)
+            guard !file.isEmpty else { return }
             try container.encode(file)
         }
     }
