@@ -179,6 +179,9 @@
   if (params.get("q")) box.value = params.get("q");
   if (params.get("kind")) kindMenu.value = params.get("kind");
   if (box.value || kindMenu.value) apply();
+  // Prepare the search text once the page has loaded, so that even at 100,000 reports the first letter typed
+  // only runs the match itself.
+  if (!haystacks) window.setTimeout(function () { if (!haystacks) buildHaystacks(); }, 0);
 
   window.CarePressReportsFilter = { apply: apply, count: function () { return rows.length; } };
 })();
