@@ -200,7 +200,8 @@ public enum SiteBuilder {
 
     /// Every template a build renders.
     public static let requiredTemplates =
-        [PageRenderer.layout, HomePage.template] + ReportsIndex.templates + ReportRenderer.templates
+        [PageRenderer.layout, CalloutMarkdown.template, HomePage.template] + ReportsIndex.templates
+        + ReportRenderer.templates
         + GuideSite.templates
 
     // MARK: Steps

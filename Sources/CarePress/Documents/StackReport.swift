@@ -136,6 +136,7 @@ struct StackReport {
             "evidence": StackWording.evidence(supplement.evidence),
             "evidenceLevel": supplement.evidence.rawValue,
             "cautions": supplement.cautions,
+            "hasCautions": !supplement.cautions.isEmpty,
             "hasCitations": !supplement.citations.isEmpty,
             "citations": supplement.citations.map { citation -> [String: Any] in
                 var item: [String: Any] = ["title": citation.title]
