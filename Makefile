@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN_RELEASE := .build/release/carepress
 
-.PHONY: run build test test-deps lint format unit pytest bench profile clean
+.PHONY: run build test test-deps lint format unit pytest bench bench-filter profile clean
 
 run: build
 	$(BIN_RELEASE) build --content Content --templates Templates --output Output; status=$$?; \
@@ -37,6 +37,12 @@ N ?= 10000
 bench:
 	@scripts/ensure-deps bench
 	python3 scripts/bench.py --records $(N)
+
+# The reports filter at N reports (default 100,000) in headless Chromium: the first filter's time to results.
+bench-filter:
+	@scripts/ensure-deps test
+	$(SWIFT) build
+	.venv/bin/python scripts/bench-filter.py --records $(or $(FILTER_N),100000)
 
 # Instruction counts of a 500-consult build under callgrind (repeatable on a noisy machine); see README.
 profile:
