@@ -300,7 +300,7 @@ final class RecordBatch: @unchecked Sendable {
         }
         let fileDigest = ContentDigest(bytes)
         entry.file = fileDigest
-        guard let node = SourceFile.json(bytes: bytes, log: log) else {
+        guard let node = SourceFile.record(bytes: bytes, log: log) else {
             outcome.diagnostics = report(log.diagnostics)
             return (outcome, entry, nil)
         }
