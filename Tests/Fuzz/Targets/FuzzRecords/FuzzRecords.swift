@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import FuzzSupport
 
 @testable import CarePress
