@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN_RELEASE := .build/release/carepress
 
-.PHONY: run build test test-deps lint format unit pytest fuzz-smoke fuzz bench profile clean
+.PHONY: run build test test-deps lint format unit pytest fuzz-smoke fuzz bench bench-filter profile clean
 
 run: build
 	$(BIN_RELEASE) build --content Content --templates Templates --output Output; status=$$?; \
@@ -39,10 +39,10 @@ fuzz:
 	SWIFT=$(SWIFT) FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz long $(FUZZ_TARGETS)
 
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Plugins Sources Tests
 
 format:
-	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Plugins Sources Tests
 
 # The batch benchmark (never part of `make test`): N consults (default 10,000) plus a tenth as many physio and
 # stack records; full, no-op and one-changed builds timed beside cmark and Hugo. `make bench N=100000` for memory.
@@ -50,6 +50,12 @@ N ?= 10000
 bench:
 	@scripts/ensure-deps bench
 	python3 scripts/bench.py --records $(N)
+
+# The reports filter at N reports (default 100,000) in headless Chromium: the first filter's time to results.
+bench-filter:
+	@scripts/ensure-deps test
+	$(SWIFT) build
+	.venv/bin/python scripts/bench-filter.py --records $(or $(FILTER_N),100000)
 
 # Instruction counts of a 500-consult build under callgrind (repeatable on a noisy machine); see README.
 profile:

@@ -482,6 +482,10 @@ final class RecordBatch: @unchecked Sendable {
             hasher.combine(summary.detail)
             hasher.combine(summary.date ?? "")
             hasher.combine(summary.htmlPath ?? "")
+            hasher.combine(summary.patient ?? "")
+            hasher.combine(summary.status)
+            hasher.combine(summary.attention.level.rawValue)
+            for reason in summary.attention.reasons { hasher.combine(reason) }
         }
     }
 

@@ -195,7 +195,9 @@ public enum Exporter {
                 ]))
         }
         let templates: TemplateSet
-        switch TemplateSet.load(from: templatesPath, requiring: [PageRenderer.layout] + ReportRenderer.templates) {
+        switch TemplateSet.load(
+            from: templatesPath, requiring: [PageRenderer.layout, CalloutMarkdown.template] + ReportRenderer.templates)
+        {
         case .success(let set): templates = set
         case .failure(let errors): return .failure(errors)
         }
