@@ -9,7 +9,15 @@ enum ReportGuardrail {
     static func check(
         _ markdown: String, shows required: [(what: String, text: String)], templatePath: String
     ) throws(TemplateErrors) {
-        let shown = normalized(visibleText(ofHTML: CommonMark.html(from: markdown)))
+        try check(html: CommonMark.html(from: markdown), shows: required, templatePath: templatePath)
+    }
+
+    /// Throws an error located in `templatePath` for each required text that `html`, the HTML libcmark made of a
+    /// report's Markdown, does not show.
+    static func check(
+        html: String, shows required: [(what: String, text: String)], templatePath: String
+    ) throws(TemplateErrors) {
+        let shown = normalized(visibleText(ofHTML: html))
         let missing = required.filter { !shown.contains(normalized($0.text)) }
         guard !missing.isEmpty else { return }
         throw TemplateErrors(
