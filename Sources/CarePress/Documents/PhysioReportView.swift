@@ -30,7 +30,8 @@ struct PhysioReportView: ViewModel {
     /// An exercise the model suggested: one of the knowledge store's, or a name the store does not have.
     enum Exercise: ViewModel {
         /// The store's exercise, with its instructions.
-        case known(number: String, name: String, hrefDestination: String, dosage: String, steps: [Step], cautions: [String])
+        case known(
+            number: String, name: String, hrefDestination: String, dosage: String, steps: [Step], cautions: [String])
         /// A name the store does not have.
         case unknown(number: String, name: String)
 

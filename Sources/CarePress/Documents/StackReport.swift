@@ -59,7 +59,8 @@ struct StackReport: Report {
             optional: stack.optional.filter(\.active).map(supplementView),
             inactive: stack.supplements.filter { !$0.active }.map(supplementView), schedule: schedule,
             age: person.age.map { String($0) }, budget: person.monthlyBudget?.formatted,
-            priorityMarkdown: stack.priority.map(ReportMarkdown.quoted), createdAt: stack.createdAt?.date.longDescription,
+            priorityMarkdown: stack.priority.map(ReportMarkdown.quoted),
+            createdAt: stack.createdAt?.date.longDescription,
             warnings: RiskWarnings.warnings(for: stack).map { warning in
                 StackReportView.Warning(
                     name: warning.supplement.name, stopped: !warning.supplement.active,

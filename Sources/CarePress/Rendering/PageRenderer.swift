@@ -76,7 +76,8 @@ public struct PageRenderer: Sendable {
     public func render(_ template: String, _ model: any ViewModel, page: Page, appendix: String? = nil)
         throws(TemplateErrors) -> Output
     {
-        let framed = PageViewModel(site: SiteViewModel(site: site), root: RelativeLink.root(from: page.path), page: model)
+        let framed = PageViewModel(
+            site: SiteViewModel(site: site), root: RelativeLink.root(from: page.path), page: model)
         let markdown = try templates.render(template, framed)
         let appendixMarkdown = try appendix.map { name throws(TemplateErrors) in try templates.render(name, framed) }
         return try output(markdown: markdown, appendix: appendixMarkdown, page: page)
@@ -96,7 +97,8 @@ public struct PageRenderer: Sendable {
     private func output(markdown: String, appendix: String?, page: Page) throws(TemplateErrors) -> Output {
         let contentHTML = CommonMark.html(from: markdown)
         guard let appendix, appendix.contains(where: { !$0.isWhitespace }) else {
-            return Output(markdown: markdown, contentHTML: contentHTML, html: try html(content: contentHTML, page: page))
+            return Output(
+                markdown: markdown, contentHTML: contentHTML, html: try html(content: contentHTML, page: page))
         }
         let html = try html(content: contentHTML, page: page, appendix: CommonMark.html(from: appendix))
         let separator = markdown.hasSuffix("\n") ? "\n" : "\n\n"
