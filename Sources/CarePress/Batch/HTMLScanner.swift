@@ -19,10 +19,10 @@ struct HTMLScanner {
     struct Attribute {
         /// The name, lower-cased.
         var name: String
-        /// The value with character references decoded; empty for an attribute without a value.
-        var value: String
+        /// Where the value's bytes are (quotes left out); empty for an attribute without a value, at its name.
+        var valueRange: Range<Int>
         /// The byte offset where the value (or, without one, the name) starts.
-        var offset: Int
+        var offset: Int { valueRange.lowerBound }
     }
 
     /// One start tag.
@@ -44,6 +44,11 @@ struct HTMLScanner {
     /// A scanner at the start of a document given as text.
     init(_ html: String) {
         self.init(Array(html.utf8))
+    }
+
+    /// An attribute's value with character references decoded (read only for the attributes that matter).
+    func value(of attribute: Attribute) -> String {
+        Self.decodeReferences(String(decoding: bytes[attribute.valueRange], as: UTF8.self))
     }
 
     /// The line and column (in Unicode scalars, from 1) of a byte offset of the document.
@@ -161,7 +166,7 @@ struct HTMLScanner {
             }
             skipWhitespace()
             guard peek() == UInt8(ascii: "=") else {
-                attributes.append(Attribute(name: attributeName, value: "", offset: start))
+                attributes.append(Attribute(name: attributeName, valueRange: start..<start))
                 continue
             }
             index += 1
@@ -179,8 +184,7 @@ struct HTMLScanner {
                 while let byte = peek(), !Self.isWhitespace(byte), byte != UInt8(ascii: ">") { index += 1 }
                 valueEnd = index
             }
-            let raw = String(decoding: bytes[valueStart..<valueEnd], as: UTF8.self)
-            attributes.append(Attribute(name: attributeName, value: Self.decodeReferences(raw), offset: valueStart))
+            attributes.append(Attribute(name: attributeName, valueRange: valueStart..<valueEnd))
         }
         return Tag(name: name, attributes: attributes)
     }

@@ -52,9 +52,9 @@ public enum LinkCheck {
         var scanner = HTMLScanner(file.bytes)
         while let tag = scanner.nextStartTag() {
             for attribute in tag.attributes {
-                for url in urls(of: attribute) {
+                for url in urls(of: attribute, in: scanner) {
                     let link = Link(element: tag.name, attribute: attribute.name, url: url, position: .start)
-                    let tag = "<\(link.element) \(link.attribute)=\"\(link.url)\">"
+                    var tag: String { "<\(link.element) \(link.attribute)=\"\(link.url)\">" }
                     let message: String
                     switch target(of: link, from: file.path) {
                     case .skipped: continue
@@ -79,12 +79,12 @@ public enum LinkCheck {
 
     /// The URLs of an attribute: one for `href`, `src`, `poster` and `action`, each candidate's for `srcset`, none for
     /// any other attribute.
-    private static func urls(of attribute: HTMLScanner.Attribute) -> [String] {
+    private static func urls(of attribute: HTMLScanner.Attribute, in scanner: HTMLScanner) -> [String] {
         switch attribute.name {
         case "href", "src", "poster", "action":
-            return [attribute.value]
+            return [scanner.value(of: attribute)]
         case "srcset":
-            return attribute.value.split(separator: ",").map { candidate in
+            return scanner.value(of: attribute).split(separator: ",").map { candidate in
                 candidate.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
             }
         default:
@@ -141,33 +141,50 @@ public enum LinkCheck {
         guard let first = bytes.first else { return nil }
         if first == UInt8(ascii: "#") { return .skipped }
         guard first != UInt8(ascii: "/"), first != UInt8(ascii: "?") else { return nil }
-        var end = bytes.endIndex
-        for index in bytes.indices {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "#") || byte == UInt8(ascii: "?") {
-                end = index
-                break
+        // The page's folder, as the start of the result, with the number of its parts.
+        var path: [UInt8] = []
+        path.reserveCapacity(page.utf8.count + bytes.count)
+        var parts = 0
+        var previous: UInt8 = UInt8(ascii: "/")
+        var folderEnd = 0
+        for (offset, byte) in page.utf8.enumerated() {
+            if byte == UInt8(ascii: "/") {
+                if previous == UInt8(ascii: "/") { return nil }  // an empty part (or a leading slash)
+                parts += 1
+                folderEnd = offset
             }
-            guard isPlainURLByte(byte) else { return nil }
+            previous = byte
         }
-        let pageBytes = page.utf8
-        guard pageBytes.first != UInt8(ascii: "/"),
-            !zip(pageBytes, pageBytes.dropFirst()).contains(where: {
-                $0 == UInt8(ascii: "/") && $1 == UInt8(ascii: "/")
-            })
-        else { return nil }
-        var parts = pageBytes.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropLast()
-            .map { Array($0) }
-        for part in bytes[..<end].split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false) {
-            if part.elementsEqual(".".utf8) { continue }
-            if part.elementsEqual("..".utf8) {
-                if parts.isEmpty { return .invalid("it leads outside the output folder") }
-                parts.removeLast()
+        path.append(contentsOf: page.utf8.prefix(folderEnd))
+        // The URL's parts up to `#` or `?`, each applied to the path.
+        var segment: [UInt8] = []
+        var ended = false
+        var index = bytes.startIndex
+        while !ended {
+            let byte: UInt8? = index < bytes.endIndex ? bytes[index] : nil
+            if let byte, byte != UInt8(ascii: "/"), byte != UInt8(ascii: "#"), byte != UInt8(ascii: "?") {
+                guard isPlainURLByte(byte) else { return nil }
+                segment.append(byte)
+                index = bytes.index(after: index)
+                continue
+            }
+            ended = byte != UInt8(ascii: "/")
+            if segment.count == 1 && segment[0] == UInt8(ascii: ".") {
+                // The page's own folder: nothing to add.
+            } else if segment.count == 2 && segment[0] == UInt8(ascii: ".") && segment[1] == UInt8(ascii: ".") {
+                if parts == 0 { return .invalid("it leads outside the output folder") }
+                parts -= 1
+                path.removeSubrange((path.lastIndex(of: UInt8(ascii: "/")) ?? 0)...)
+                if parts == 0 { path.removeAll(keepingCapacity: true) }
             } else {
-                parts.append(Array(part))
+                if parts > 0 { path.append(UInt8(ascii: "/")) }
+                path.append(contentsOf: segment)
+                parts += 1
             }
+            segment.removeAll(keepingCapacity: true)
+            if !ended { index = bytes.index(after: index) }
         }
-        return .file(String(decoding: Array(parts.joined(separator: [UInt8(ascii: "/")])), as: UTF8.self))
+        return .file(String(decoding: path, as: UTF8.self))
     }
 
     private static func isPlainURLByte(_ byte: UInt8) -> Bool {
@@ -218,7 +235,7 @@ public enum LinkCheck {
         var links: [Link] = []
         while let tag = scanner.nextStartTag() {
             for attribute in tag.attributes {
-                for url in urls(of: attribute) {
+                for url in urls(of: attribute, in: scanner) {
                     links.append(
                         Link(
                             element: tag.name, attribute: attribute.name, url: url,

@@ -9,6 +9,21 @@ struct PhysioReport: Report {
     let physio: PhysioRecommendation
     let knowledge: KnowledgeStore
     let matcher: ConditionMatcher
+    /// The matcher's conditions, worked out on first use: the matcher is the costly part of a physio report, and
+    /// both the view model and the required texts need them, while the summary does not.
+    private let matchesFound = MatchesFound()
+
+    /// The matches once found (a report is made and used by one worker).
+    private final class MatchesFound {
+        var conditions: [Condition]?
+    }
+
+    /// A physio record's report.
+    init(physio: PhysioRecommendation, knowledge: KnowledgeStore, matcher: ConditionMatcher) {
+        self.physio = physio
+        self.knowledge = knowledge
+        self.matcher = matcher
+    }
 
     /// The report's Markdown template.
     static let template = "reports/physio.md"
@@ -31,9 +46,12 @@ struct PhysioReport: Report {
     ///
     /// Within the body area the patient picked, when that gives any, otherwise across the whole guide; at most three.
     var matches: [Condition] {
-        PhysioFallback.matches(for: physio, knowledge: knowledge, matcher: matcher).compactMap {
+        if let conditions = matchesFound.conditions { return conditions }
+        let conditions = PhysioFallback.matches(for: physio, knowledge: knowledge, matcher: matcher).compactMap {
             knowledge.condition(named: $0.name)
         }
+        matchesFound.conditions = conditions
+        return conditions
     }
 
     /// The conditions whose red flags the report shows: the known condition, or every match.
