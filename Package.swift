@@ -40,7 +40,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CarePressTests",
-            dependencies: ["CarePress", "CarePressTestSupport"],
+            dependencies: [
+                "CarePress", "CarePressTestSupport", .product(name: "Mustache", package: "swift-mustache"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -86,6 +86,41 @@ struct CompiledTemplateTests {
         #expect(compiled.fallbacks.total == 0, "fallbacks: \(compiled.fallbacks.byTemplate)")
     }
 
+    /// Cases the theme and the specification do not cover, each rendered by both renderers.
+    @Test func corners() throws {
+        let project = try TemporaryProject()
+        try project.write("Templates/assets/style.css", "body { margin: 0 }\n")
+        let templates: [String: String] = [
+            "flags.html": "{{yes}} {{no}} {{{yes}}} {{#yes}}[{{yes}}]{{/yes}}{{^no}}!{{/no}}",
+            "empty.html":
+                "{{#empty}}<{{.}}>{{/empty}}{{^empty}}none{{/empty}}|{{#list}}x{{/list}}{{^list}}[{{#.}}x{{/.}}]{{/list}}",
+            "stack.html":
+                "{{#outer}}{{#inner}}{{name}} {{title}} {{.name}} {{outer.title}} {{inner.name}}{{/inner}}{{/outer}}",
+            "dots.html": "{{a.b.c}} {{a.b.missing}} {{#a}}{{b.c}} {{.b.c}}{{/a}} {{missing.b}}",
+            "types.md":
+                "{{% CONTENT_TYPE: MARKDOWN }}\n*{{text}}*\n{{#items}}\n- {{.}}\n{{/items}}\n  {{> indented.md}}\n",
+            "indented.md": "{{% CONTENT_TYPE: MARKDOWN }}\nline {{text}}\r\nnext\n{{#items}}\n  item {{.}}\n{{/items}}",
+            "switch.html": "{{text}}{{#items}}{{% CONTENT_TYPE: MARKDOWN }}{{.}}{{/items}}{{text}}",
+        ]
+        for (name, text) in templates { try project.write("Templates/\(name).mustache", text) }
+        let compiled = try TemplateSet.load(from: project.path("Templates")).get()
+        var reference = compiled
+        reference.engine = .swiftMustache
+        #expect(compiled.compiledNames == Set(templates.keys))
+        let context: [String: Any] = [
+            "yes": true, "no": false, "empty": "", "list": [String](), "text": "<*a* & \u{0600}<b> \"\u{301}>",
+            "items": ["1. x", "<y>\u{301}", "  "],
+            "outer": ["title": "T", "inner": [["name": "n1"], ["title": "own"]]],
+            "a": ["b": ["c": "deep"]], "name": "root",
+        ]
+        for name in templates.keys.sorted() {
+            let fast = try compiled.render(name, context)
+            #expect(fast == (try reference.render(name, context)), "\(name)")
+        }
+        #expect(try compiled.render("flags.html", context) == "true false true [true]!")
+        #expect(compiled.fallbacks.total == 0, "\(compiled.fallbacks.byTemplate)")
+    }
+
     /// Without the compiled renderer's result, a render is swift-mustache's and is counted as a fallback.
     @Test func whatTheCompiledRendererCannotRenderFallsBackAndIsCounted() throws {
         let project = try TemporaryProject()
