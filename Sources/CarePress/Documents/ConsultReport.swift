@@ -30,7 +30,10 @@ struct ConsultReport: Report {
     }
 
     /// The chosen options on the path that carry a flag: urgent ones first, then those for review, each in path order.
-    var flaggedAnswers: [FlaggedAnswer] {
+    var flaggedAnswers: [FlaggedAnswer] { flaggedAnswers(on: path) }
+
+    /// The flagged answers of the questions on `path` (the consult's path, worked out once by the caller).
+    private func flaggedAnswers(on path: [ConsultSchema.Question]) -> [FlaggedAnswer] {
         let flagged = path.flatMap { question in
             chosenOptions(question).compactMap { option in
                 option.flag.map { FlaggedAnswer(question: question.prompt, answer: option.label, flag: $0) }
@@ -63,7 +66,7 @@ struct ConsultReport: Report {
     var viewModel: any ViewModel {
         let path = self.path
         let onPath = Set(path.map(\.id))
-        let flagged = flaggedAnswers
+        let flagged = flaggedAnswers(on: path)
         let questions = path.map { question in
             var answer = self.answer(question)
             if consult.answer(to: question.id) == nil {
