@@ -26,7 +26,17 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ],
-            exclude: ["Rendering/Compiled/README.md"]
+            exclude: ["Rendering/Compiled/README.md"],
+            plugins: [.plugin(name: "EmbedFiles")]
+        ),
+        .executableTarget(
+            name: "carepress-embed",
+            path: "Sources/carepress-embed"
+        ),
+        .plugin(
+            name: "EmbedFiles",
+            capability: .buildTool(),
+            dependencies: ["carepress-embed"]
         ),
         .executableTarget(
             name: "carepress",
