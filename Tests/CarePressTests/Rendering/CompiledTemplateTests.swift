@@ -74,7 +74,7 @@ struct CompiledTemplateTests {
             switch (a, b) {
             case (.success(let a), .success(let b)):
                 #expect(a.files == b.files, "\(record.kind) \(record.id) differs from swift-mustache's rendering")
-                if a.files.contains(where: { GeneratedRecords.hasGluedMarkup($0.bytes) }) { glued += 1 }
+                if glued <= 50 && a.files.contains(where: { GeneratedRecords.hasGluedMarkup($0.bytes) }) { glued += 1 }
             case (.failure(let a), .failure(let b)):
                 #expect(a.diagnostics == b.diagnostics)
             default:
@@ -188,10 +188,14 @@ struct GeneratedRecords {
     static func hasGluedMarkup(_ bytes: [UInt8]) -> Bool {
         ["\u{0600}&lt;", "&gt;\u{301}", "&quot;\u{301}", "\u{0600}\\<", "\\>\u{301}"].contains { pattern in
             let pattern = Array(pattern.utf8)
-            guard bytes.count >= pattern.count else { return false }
-            return (0...(bytes.count - pattern.count)).contains {
-                bytes[$0..<$0 + pattern.count].elementsEqual(pattern)
+            var start = 0
+            while let found = bytes[start...].firstIndex(of: pattern[0]) {
+                if found + pattern.count <= bytes.count && bytes[found..<found + pattern.count].elementsEqual(pattern) {
+                    return true
+                }
+                start = found + 1
             }
+            return false
         }
     }
 

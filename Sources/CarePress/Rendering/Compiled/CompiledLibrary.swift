@@ -36,34 +36,40 @@ struct CompiledLibrary: Sendable {
     /// Renders a compiled template with a value at the bottom of the context stack.
     func render(_ template: CompiledTemplate, _ root: TemplateValue) throws(Unsupported) -> String {
         var stack = [root]
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(template.expectedSize)
         try render(template.nodes, stack: &stack, indentation: nil, into: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    /// Renders nodes as one render call of swift-mustache (a template, a section body, one item of a list).
+    /// Renders nodes as one render call of swift-mustache (a template, a section body, one item of a list), into
+    /// UTF-8 bytes (every piece is whole UTF-8 text, so the bytes are too).
     private func render(
-        _ nodes: [CompiledTemplate.Node], stack: inout [TemplateValue], indentation: String?,
-        into output: inout String
+        _ nodes: [CompiledTemplate.Node], stack: inout [TemplateValue], indentation: [UInt8]?,
+        into output: inout [UInt8]
     ) throws(Unsupported) {
         guard let indentation, !indentation.isEmpty else {
             for node in nodes { try render(node, stack: &stack, indentation: indentation, into: &output) }
             return
         }
-        // As swift-mustache: a token's output that is not empty, following a line feed (a `Character`, so not the
-        // end of "\r\n") of this render call's own output, gets the indentation first.
-        var local = ""
+        // As swift-mustache: a token's output that is not empty, following a line feed `Character` of this render
+        // call's own output (a line feed not preceded by a carriage return, which would join it), gets the
+        // indentation first.
+        var local: [UInt8] = []
         for node in nodes {
-            var piece = ""
+            var piece: [UInt8] = []
             try render(node, stack: &stack, indentation: indentation, into: &piece)
-            if !piece.isEmpty && local.last == "\n" { local += indentation }
+            if !piece.isEmpty && local.last == 0x0A && (local.count < 2 || local[local.count - 2] != 0x0D) {
+                local += indentation
+            }
             local += piece
         }
         output += local
     }
 
     private func render(
-        _ node: CompiledTemplate.Node, stack: inout [TemplateValue], indentation: String?, into output: inout String
+        _ node: CompiledTemplate.Node, stack: inout [TemplateValue], indentation: [UInt8]?,
+        into output: inout [UInt8]
     ) throws(Unsupported) {
         switch node {
         case .text(let text):
@@ -71,8 +77,8 @@ struct CompiledLibrary: Sendable {
         case .variable(let name, let escaping):
             switch Self.lookup(name, in: stack) {
             case nil: return
-            case .text(let text): Self.append(text, escaping, to: &output)
-            case .flag(let flag): Self.append(flag ? "true" : "false", escaping, to: &output)
+            case .text(let text)?: Self.append(text, escaping, to: &output)
+            case .flag(let flag)?: Self.append(flag ? "true" : "false", escaping, to: &output)
             case .object?, .list?: throw Unsupported()
             }
         case .section(let name, let body):
@@ -105,7 +111,7 @@ struct CompiledLibrary: Sendable {
             }
         case .partial(let name, let partialIndentation):
             guard let partial = templates[name] else { return }
-            let combined = partialIndentation.map { (indentation ?? "") + $0 } ?? indentation
+            let combined = partialIndentation.map { (indentation ?? []) + $0 } ?? indentation
             try render(partial.nodes, stack: &stack, indentation: combined, into: &output)
         }
     }
@@ -136,12 +142,12 @@ struct CompiledLibrary: Sendable {
         return value
     }
 
-    /// Appends a variable's text, escaped.
-    static func append(_ text: String, _ escaping: CompiledTemplate.Escaping, to output: inout String) {
+    /// Appends a variable's text, escaped, as UTF-8.
+    static func append(_ text: String, _ escaping: CompiledTemplate.Escaping, to output: inout [UInt8]) {
         switch escaping {
-        case .none: output += text
-        case .html: output += HTMLEscaping.escaped(text)
-        case .markdown: output += MarkdownEscaping.escaped(text)
+        case .none: output.append(contentsOf: text.utf8)
+        case .html: output.append(contentsOf: HTMLEscaping.escaped(text).utf8)
+        case .markdown: output.append(contentsOf: MarkdownEscaping.escaped(text).utf8)
         }
     }
 }

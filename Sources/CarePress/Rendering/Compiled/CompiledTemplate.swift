@@ -30,22 +30,24 @@ struct CompiledTemplate: Sendable {
 
     /// One piece of a compiled template.
     indirect enum Node: Sendable {
-        /// Text copied as it is.
-        case text(String)
+        /// Text copied as it is (UTF-8).
+        case text([UInt8])
         /// A variable, escaped as given.
         case variable(Name, Escaping)
         /// A section and its body.
         case section(Name, [Node])
         /// An inverted section and its body.
         case invertedSection(Name, [Node])
-        /// A partial by name; a standalone partial tag's indentation is put before each of its lines.
-        case partial(String, indentation: String?)
+        /// A partial by name; a standalone partial tag's indentation (UTF-8) is put before each of its lines.
+        case partial(String, indentation: [UInt8]?)
     }
 
     /// The template's nodes.
     let nodes: [Node]
     /// The partials it names.
     let partials: Set<String>
+    /// A first guess at the size of the output, in bytes: its text twice over.
+    let expectedSize: Int
 
     /// What the escaping state is while compiling: a known escaping, or a content type the compiled renderer does not
     /// escape for (swift-mustache's own defaults), under which an escaped variable cannot be compiled.
@@ -61,7 +63,7 @@ struct CompiledTemplate: Sendable {
         // Every template and partial starts with swift-mustache's own HTML content type (which escapes by
         // Characters); CarePress's templates switch to theirs in their first line.
         guard let nodes = compile(tokens, contentType: .other, partials: &partials) else { return nil }
-        return CompiledTemplate(nodes: nodes, partials: partials)
+        return CompiledTemplate(nodes: nodes, partials: partials, expectedSize: 2 * template.description.utf8.count)
     }
 
     private static func compile(
@@ -73,7 +75,7 @@ struct CompiledTemplate: Sendable {
         for token in tokens {
             switch token {
             case .text(let text):
-                nodes.append(.text(text))
+                nodes.append(.text(Array(text.utf8)))
             case .variable(let name, let transforms, let escaped):
                 guard transforms.isEmpty else { return nil }
                 if !escaped {
@@ -91,7 +93,7 @@ struct CompiledTemplate: Sendable {
             case .partial(let name, let indentation, let inherits):
                 guard !inherits else { return nil }
                 partials.insert(name)
-                nodes.append(.partial(name, indentation: indentation))
+                nodes.append(.partial(name, indentation: indentation.map { Array($0.utf8) }))
             case .contentType(let type):
                 switch type {
                 case is HTMLContentType: contentType = .known(.html)
