@@ -16,6 +16,9 @@ public struct BuildReport: Sendable {
     public var unchanged = 0
     /// Output files removed because the records that made them are gone.
     public var deleted = 0
+    /// Template renders that fell back from the compiled renderer to swift-mustache (see
+    /// `Sources/CarePress/Rendering/Compiled/README.md`); 0 with the default theme.
+    public var templateFallbacks = 0
     /// Wall-clock and worker time of the build's stages.
     public var timings = BuildTimings()
 
@@ -62,6 +65,9 @@ extension BuildReport {
         ]
         parts.append("\(written) files written, \(unchanged) unchanged\(deleted > 0 ? ", \(deleted) removed" : "")")
         parts.append(counts)
+        if templateFallbacks > 0 {
+            parts.append("\(templateFallbacks) template renders by swift-mustache (not compiled)")
+        }
         return "Built \(outputPath): " + parts.joined(separator: "; ")
             + " in \(Self.seconds(timings.total))s"
     }
@@ -81,7 +87,7 @@ extension BuildReport {
         let fields: [(String, Int)] = [
             ("records", records), ("rendered", rendered), ("skipped", skipped), ("failed", failedRecords),
             ("written", written), ("unchanged", unchanged), ("deleted", deleted), ("files", written + unchanged),
-            ("errors", errorCount), ("warnings", warningCount),
+            ("errors", errorCount), ("warnings", warningCount), ("templateFallbacks", templateFallbacks),
         ]
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + ", \"seconds\": {\(seconds)}}"
     }

@@ -145,6 +145,7 @@ public enum SiteBuilder {
                     message: "cannot write the build manifest: \(error.reason)"))
         }
         report.timings.shared = sharedStart.seconds
+        report.templateFallbacks = templates.fallbacks.total
         report.diagnostics.sort()
         report.timings.total = start.seconds
         return report

@@ -252,7 +252,9 @@ public enum Exporter {
         case .success(let set): templates = set
         case .failure(let errors): return .failure(errors)
         }
-        let renderer = ReportRenderer(project: project, pages: PageRenderer(templates: templates, site: site))
+        // An exported page stands alone: the stylesheet is inlined rather than linked.
+        let renderer = ReportRenderer(
+            project: project, pages: PageRenderer(templates: templates, site: site), standalone: true)
         do {
             let output = try renderer.render(record)
             let wanted =
