@@ -68,6 +68,9 @@ final class RecordBatch: @unchecked Sendable {
         var loadTime: Float = 0
         var renderTime: Float = 0
         var writeTime: Float = 0
+        /// PDFs printed, and the time it took (`build --pdf`).
+        var pdfs: Int32 = 0
+        var pdfTime: Float = 0
     }
 
     let project: SiteProject
@@ -75,10 +78,12 @@ final class RecordBatch: @unchecked Sendable {
     let writer: OutputWriter?
     let inputs: BuildInputs?
     let renderer: ReportRenderer?
+    /// Whether and how records get PDFs.
+    let printer: RecordPrinter
     private let loader: RecordLoader
     private let strings: StringInterner
     /// The record files, in order (`project.recordFiles`).
-    private let files: [RecordFile]
+    let files: [RecordFile]
     private var scanned: [Scanned] = []
     /// Each record's manifest entry: the last build's until the record is processed, then this build's.
     private var entries: [BuildManifest.Entry?] = []
@@ -95,13 +100,14 @@ final class RecordBatch: @unchecked Sendable {
     /// A batch that builds (with a writer, inputs and renderer) or only checks (without them).
     init(
         project: SiteProject, options: BuildOptions, writer: OutputWriter?, inputs: BuildInputs?,
-        renderer: ReportRenderer?, strings: StringInterner = StringInterner()
+        renderer: ReportRenderer?, printer: RecordPrinter = .none, strings: StringInterner = StringInterner()
     ) {
         self.project = project
         self.options = options
         self.writer = writer
         self.inputs = inputs
         self.renderer = renderer
+        self.printer = printer
         self.strings = strings
         loader = RecordLoader(project: project)
         files = project.recordFiles
@@ -387,7 +393,8 @@ final class RecordBatch: @unchecked Sendable {
                         message: error.reason + " (while writing the report of \(self.files[index].path))"))
             }
         }
-        let paths = files.map(\.path)
+        var paths = files.map(\.path)
+        if !failed, let pdf = printPDF(index, entry: &entry, outcome: &outcome) { paths.append(pdf) }
         if failed {
             let old = entry.outputs?.paths(kind: kind, id: entry.id) ?? []
             entry.digest = nil
@@ -496,6 +503,8 @@ final class RecordBatch: @unchecked Sendable {
             report.timings.load += Double(outcome.loadTime)
             report.timings.render += Double(outcome.renderTime)
             report.timings.write += Double(outcome.writeTime)
+            report.timings.pdf += Double(outcome.pdfTime)
+            report.pdfs += Int(outcome.pdfs)
             switch outcome.state {
             case .rendered: report.rendered += 1
             case .reused: report.skipped += 1
