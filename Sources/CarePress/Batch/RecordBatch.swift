@@ -93,7 +93,7 @@ final class RecordBatch: @unchecked Sendable {
     /// The first claimant of each report file path (by digest).
     private var claims: [ContentDigest: Int] = [:]
     /// Output files of processed records that they no longer make.
-    private var droppedPaths: [String] = []
+    private var droppedPaths: [(path: String, owner: Int)] = []
     /// Whether any entry differs from the last manifest's.
     private(set) var changed = false
 
@@ -216,7 +216,7 @@ final class RecordBatch: @unchecked Sendable {
             }
         }
         for index in scanned.indices {
-            if let paths = dropped[index] { droppedPaths += paths }
+            if let paths = dropped[index] { droppedPaths += paths.map { ($0, index) } }
             if changes[index] == true { changed = true }
             // Records this shard does not process keep what the scan found, for the next scan.
             if scanned[index].role == .none, let digest = scanned[index].fileDigest,
@@ -533,7 +533,7 @@ final class RecordBatch: @unchecked Sendable {
     /// record makes, or may make (named after a report file path any record, in any shard, claims).
     func staleOutputs(previousShared: [String], currentShared: [String]) -> [String] {
         var candidates = Set(previousShared).subtracting(currentShared)
-        candidates.formUnion(droppedPaths)
+        for (path, _) in droppedPaths { candidates.insert(path) }
         for (path, entry) in deletedEntries {
             guard let outputs = entry.outputs else { continue }
             let kind = RecordKind.allCases.first { path.hasPrefix($0.folder + "/") } ?? .consult
@@ -544,8 +544,16 @@ final class RecordBatch: @unchecked Sendable {
         for entry in entries {
             if case .listed(let paths)? = entry?.outputs, !paths.isEmpty { made.formUnion(paths) }
         }
+        // A file a record no longer makes (its PDF, once PDFs are no longer asked for) is its own to remove, even
+        // though its name is still that record's claim.
+        var owners: [String: Int] = [:]
+        for (path, owner) in droppedPaths { owners[path] = owner }
         return candidates.filter { path in
-            !made.contains(path) && !Self.stems(of: path).contains { claims[ContentDigest($0)] != nil }
+            !made.contains(path)
+                && !Self.stems(of: path).contains { stem in
+                    guard let claimant = claims[ContentDigest(stem)] else { return false }
+                    return claimant != owners[path]
+                }
         }.sorted()
     }
 
