@@ -120,7 +120,7 @@ def main():
               f"{per_alone:>10.3f}{statistics.median(alone_sizes) / 1024:>15.1f}")
         print()
         print(f"one process per report / pipeline, per report: {per_alone / per_pipeline:6.1f}x   (target: at least 10x)")
-        print(f"peak RSS of carepress build --pdf: {piped[1]:.1f} MB (Chromium's own processes not included)")
+        print(f"peak RSS of build --pdf: {piped[1]:.1f} MB (the largest of carepress and the Chromium processes it waited for)")
     finally:
         if args.keep:
             print(f"kept {work}")
