@@ -182,6 +182,14 @@ public final class PDFEngine: Sendable {
         }
     }
 
+    /// The running browser's process id, if it runs (for diagnostics and tests).
+    var browserProcessID: Int32? {
+        browser.withLock { state in
+            if case .running(let process, _) = state { return process.pid }
+            return nil
+        }
+    }
+
     /// Seconds as a short text: "30 s", "0.5 s".
     static func secondsText(_ seconds: Double) -> String {
         seconds.rounded() == seconds ? "\(Int(seconds)) s" : "\(seconds) s"

@@ -120,6 +120,26 @@ struct PDFEngineTests {
         }
     }
 
+    @Test func aBrowserThatDiesFailsItsPageAndIsStartedAgainForTheNext() throws {
+        let project = try TemporaryProject()
+        try project.write("Output/a.html", Self.page(title: "Before"))
+        try project.write("Output/b.html", Self.page(title: "After"))
+        let engine = try PDFEngine.start(PDFEngine.Options(root: project.path("Output"), tabs: 1))
+        defer { engine.shutdown() }
+        #expect(throws: Never.self) { try engine.print(Self.job(project.path("Output/a.html"))).get() }
+        let first = try #require(engine.browserProcessID)
+        kill(-first, SIGKILL)
+        kill(first, SIGKILL)
+        Thread.sleep(forTimeInterval: 0.5)
+        // The page in flight when the browser went (here: the next one) fails or is printed by a new browser; either
+        // way the engine goes on.
+        let next = engine.print(Self.job(project.path("Output/b.html")))
+        let after = engine.print(Self.job(project.path("Output/b.html")))
+        #expect(throws: Never.self) { try after.get() }
+        if case .failure(let failure) = next { #expect(failure.description.contains("Chromium")) }
+        #expect(engine.browserProcessID != nil && engine.browserProcessID != first)
+    }
+
     @Test func withoutChromiumSaysHowToInstallIt() {
         let result = ChromiumLocator.locate(environment: ["PATH": "/nonexistent"])
         guard case .failure(let error) = result else {
