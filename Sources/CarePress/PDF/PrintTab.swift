@@ -48,7 +48,9 @@ final class PrintTab: Sendable {
                 returning: Attached.self
             ).sessionId
             tab = PrintTab(client: client, context: context, target: target, session: session, events: events)
-            client.listen(to: session) { [client] event in
+            // Weakly: the client keeps its listeners, and must not be kept alive by one.
+            client.listen(to: session) { [weak client] event in
+                guard let client else { return }
                 events.handle(event, session: session, client: client, policy: policy)
             }
             try client.call("Page.enable", session: session, timeout: timeout)
