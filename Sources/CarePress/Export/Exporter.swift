@@ -40,7 +40,7 @@ public enum Exporter {
                 return ExportResult(kind: kind, document: nil, diagnostics: log.diagnostics)
             }
         }
-        return export(node, kind: kind, options: options, log: log)
+        return try export(node, kind: kind, options: options, log: log)
     }
 
     /// Writes a document to `-o FILE`.
@@ -99,10 +99,10 @@ public enum Exporter {
     }
 
     private static func export(_ node: ContentNode, kind: ExportKind, options: ExportOptions, log: DiagnosticLog)
-        -> ExportResult
+        throws(ExportUsageError) -> ExportResult
     {
         guard let recordKind = kind.recordKind else { return exportSchema(node, format: options.format, log: log) }
-        let renders = options.format == .markdown || options.format == .html
+        let renders = options.format == .markdown || options.format == .html || options.format == .pdf
         // Stacks are checked against themselves only; everything else needs the project.
         let project =
             renders || recordKind != .stack
@@ -124,9 +124,7 @@ public enum Exporter {
         guard let record = loaded.record, !diagnostics.hasErrors, projectErrors.isEmpty else {
             return ExportResult(kind: kind, document: nil, diagnostics: projectErrors + diagnostics)
         }
-        let result = document(
-            for: record, kind: kind, format: options.format, project: project, templatesPath: options.templatesPath,
-            warnings: diagnostics)
+        let result = try document(for: record, kind: kind, options: options, project: project, warnings: diagnostics)
         switch result {
         case .success(let document):
             return ExportResult(kind: kind, document: document, diagnostics: diagnostics)
@@ -153,11 +151,13 @@ public enum Exporter {
         return ExportResult(kind: .schema, document: bytes(document, sortedKeys: true), diagnostics: diagnostics)
     }
 
-    /// A valid record's document in a format its kind takes; the warnings go into the `json` document.
+    /// A valid record's document in a format its kind takes; the warnings go into the `json` document. Throws when
+    /// a PDF is asked for and there is no Chromium to print it.
     private static func document(
-        for record: Record, kind: ExportKind, format: ExportFormat, project: SiteProject, templatesPath: String,
-        warnings: [Diagnostic]
-    ) -> Result<[UInt8], TemplateErrors> {
+        for record: Record, kind: ExportKind, options: ExportOptions, project: SiteProject, warnings: [Diagnostic]
+    ) throws(ExportUsageError) -> Result<[UInt8], TemplateErrors> {
+        let format = options.format
+        let templatesPath = options.templatesPath
         func schema(of consult: Consult) -> Result<ConsultSchema, TemplateErrors> {
             guard let schema = project.schemas[consult.schemaID] else {
                 return .failure(internalError("the schema of a valid consult is not loaded", file: consult.source))
@@ -166,7 +166,14 @@ public enum Exporter {
         }
         switch (format, record) {
         case (.markdown, _), (.html, _):
-            return render(record, format: format, project: project, templatesPath: templatesPath)
+            return render(record, project: project, templatesPath: templatesPath).map { rendered in
+                let wanted =
+                    format == .html
+                    ? rendered.summary.htmlPath : ReportPaths.markdown(kind: record.kind, id: record.id)
+                return rendered.files.first { $0.path == wanted }?.bytes ?? []
+            }
+        case (.pdf, _):
+            return try printPDF(record, options: options, project: project)
         case (.fhir, .consult(let consult)):
             return schema(of: consult).map { schema in
                 bytes(FHIRQuestionnaireResponse(consult: consult, schema: schema).value, sortedKeys: false)
@@ -234,8 +241,9 @@ public enum Exporter {
         }
     }
 
-    private static func render(_ record: Record, format: ExportFormat, project: SiteProject, templatesPath: String)
-        -> Result<[UInt8], TemplateErrors>
+    /// The report's files (Markdown, HTML, images) and summary, rendered as `build` renders them.
+    private static func render(_ record: Record, project: SiteProject, templatesPath: String)
+        -> Result<(files: [OutputFile], summary: ReportSummary, site: Site, templates: TemplateSet), TemplateErrors>
     {
         guard let site = project.site else {
             return .failure(
@@ -257,18 +265,35 @@ public enum Exporter {
             project: project, pages: PageRenderer(templates: templates, site: site), standalone: true)
         do {
             let output = try renderer.render(record)
-            let wanted =
-                format == .html
-                ? output.summary.htmlPath : ReportPaths.markdown(kind: record.kind, id: record.id)
-            guard let file = output.files.first(where: { $0.path == wanted }) else {
-                return .failure(
-                    TemplateErrors(diagnostics: [
-                        Diagnostic(.error, file: templatesPath, position: .start, message: "no \(wanted) was rendered")
-                    ]))
-            }
-            return .success(file.bytes)
+            return .success((output.files, output.summary, site, templates))
         } catch {
             return .failure(error)
+        }
+    }
+
+    /// The report printed to PDF in a temporary folder; no Chromium is a usage error (exit status 2), a page that
+    /// fails to print an error located in the record.
+    private static func printPDF(_ record: Record, options: ExportOptions, project: SiteProject)
+        throws(ExportUsageError) -> Result<[UInt8], TemplateErrors>
+    {
+        let rendered: (files: [OutputFile], summary: ReportSummary, site: Site, templates: TemplateSet)
+        switch render(record, project: project, templatesPath: options.templatesPath) {
+        case .success(let output): rendered = output
+        case .failure(let errors): return .failure(errors)
+        }
+        let printed = ReportPDF.printAlone(
+            rendered.files, summary: rendered.summary, site: rendered.site, templates: rendered.templates,
+            pageTimeout: options.pdfTimeout)
+        switch printed {
+        case .success(let bytes):
+            return .success(bytes)
+        case .failure(.engine(let error)):
+            throw ExportUsageError(error.message, cause: .missingProgram(hint: error.hint))
+        case .failure(.report(let reason)):
+            return .failure(
+                TemplateErrors(diagnostics: [
+                    Diagnostic(.error, file: record.source, position: .start, message: reason)
+                ]))
         }
     }
 
