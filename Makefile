@@ -5,7 +5,7 @@ BIN_RELEASE := .build/release/carepress
 PREFIX ?= /usr/local
 BIN ?= $(BIN_RELEASE)
 
-.PHONY: run build install install-files test test-deps lint format unit pytest bench bench-serve profile clean
+.PHONY: run build install install-files test test-deps lint format unit pytest fuzz-smoke fuzz bench bench-filter bench-pdf bench-serve profile clean
 
 run: build
 	$(BIN_RELEASE) build --content Content --templates Templates --output Output; status=$$?; \
@@ -27,7 +27,7 @@ install-files:
 	"$(BIN)" --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/carepress.fish"
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/carepress and its bash, zsh and fish completions."
 
-test: test-deps lint unit pytest
+test: test-deps lint unit fuzz-smoke pytest
 
 test-deps:
 	@scripts/ensure-deps test
@@ -39,6 +39,19 @@ unit:
 pytest:
 	$(SWIFT) build
 	.venv/bin/python -m pytest -q Tests/python
+
+# The libFuzzer targets (Tests/Fuzz/README.md), built into .build-fuzz/ with AddressSanitizer. `make test` runs each
+# briefly and deterministically from the committed corpus; `make fuzz` runs each for FUZZ_SECONDS (default 300),
+# or only some: `make fuzz FUZZ_TARGETS="yaml matcher"`.
+fuzz-smoke:
+	@scripts/ensure-deps fuzz
+	SWIFT=$(SWIFT) scripts/fuzz smoke
+
+FUZZ_SECONDS ?= 300
+FUZZ_TARGETS ?=
+fuzz:
+	@scripts/ensure-deps fuzz
+	SWIFT=$(SWIFT) FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz long $(FUZZ_TARGETS)
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Plugins Sources Tests
@@ -52,6 +65,21 @@ N ?= 10000
 bench:
 	@scripts/ensure-deps bench
 	python3 scripts/bench.py --records $(N)
+	python3 scripts/bench_pdf.py --reports $(PDF_N) --process-reports $(PDF_PROCESS_N)
+
+# The PDF benchmark alone: PDF_N reports through the DevTools pipeline (build --pdf) against one
+# `chromium --print-to-pdf` process per report for PDF_PROCESS_N of them (about a second each), same parallelism.
+PDF_N ?= 1000
+PDF_PROCESS_N ?= $(PDF_N)
+bench-pdf:
+	@scripts/ensure-deps bench
+	python3 scripts/bench_pdf.py --reports $(PDF_N) --process-reports $(PDF_PROCESS_N)
+
+# The reports filter at N reports (default 100,000) in headless Chromium: the first filter's time to results.
+bench-filter:
+	@scripts/ensure-deps test
+	$(SWIFT) build
+	.venv/bin/python scripts/bench-filter.py --records $(or $(FILTER_N),100000)
 
 # The live-preview benchmark (never part of `make test`): N consults (default 10,000) plus a tenth as many physio
 # and stack records served by `carepress serve`; prints how long an edit of one record takes to reach a listener.
@@ -65,4 +93,4 @@ profile:
 	scripts/profile
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -31,6 +32,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ],
+            exclude: ["Rendering/Compiled/README.md"],
             plugins: [.plugin(name: "EmbedFiles")]
         ),
         .executableTarget(
@@ -65,11 +67,15 @@ let package = Package(
         ),
         .target(
             name: "CarePressTestSupport",
+            dependencies: ["CarePress"],
             path: "Tests/Support"
         ),
         .testTarget(
             name: "CarePressTests",
-            dependencies: ["CarePress", "CarePressTestSupport"],
+            dependencies: [
+                "CarePress", "CarePressTestSupport", .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -84,3 +90,26 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer targets (Tests/Fuzz), declared only for `scripts/fuzz`, which builds them into .build-fuzz/ with
+// libFuzzer and AddressSanitizer: ordinary builds and `swift test` never see them.
+if Context.environment["CAREPRESS_FUZZ"] == "1" {
+    package.targets.append(
+        .target(
+            name: "FuzzSupport",
+            dependencies: ["CarePress", "CarePressTestSupport"],
+            path: "Tests/Fuzz/Support"
+        ))
+    let targets = [
+        "FuzzRecords", "FuzzKnowledgeYAML", "FuzzConsultFlow", "FuzzMarkdownEscaping", "FuzzHTMLEscaping",
+        "FuzzMatcher",
+    ]
+    for name in targets {
+        package.targets.append(
+            .executableTarget(
+                name: name,
+                dependencies: ["CarePress", "FuzzSupport"],
+                path: "Tests/Fuzz/Targets/\(name)"
+            ))
+    }
+}

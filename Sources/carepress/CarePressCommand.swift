@@ -11,12 +11,14 @@ struct CarePressCommand: ParsableCommand {
         version: "carepress \(CarePressVersion.description)",
         subcommands: [
             InitCommand.self, BuildCommand.self, CheckCommand.self, ExportCommand.self, MatchCommand.self,
-            MarkdownCommand.self, ServeCommand.self, ThemeCommand.self,
+            MarkdownCommand.self, ServeCommand.self, ThemeCommand.self, AppKitCommand.self,
         ]
     )
 
     /// Runs the command, exiting with status 2 (not swift-argument-parser's 64) on a usage error.
     static func main() {
+        // A closed pipe on stdout must show as EPIPE, reported, not as a silent death by SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()

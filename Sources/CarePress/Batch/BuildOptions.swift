@@ -20,6 +20,8 @@ public struct BuildOptions: Sendable {
     /// scan takes every other record's digest and id from the manifest without reading its file. For a caller that
     /// watches the content folder (`carepress serve`); a set that misses a change makes a stale build.
     public var changedRecords: Set<String>?
+    /// Whether every report is printed to PDF as well.
+    public var pdf: PDFRequest
     /// Called from worker threads as records finish, with how many are done out of how many; must be thread-safe.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
@@ -27,7 +29,7 @@ public struct BuildOptions: Sendable {
     /// the project (its `Templates/` over the embedded theme), one job per core, an incremental build of every record.
     public init(
         contentPath: String = "Content", templatesPath: String? = nil, outputPath: String = "Output",
-        jobs: Int = BuildOptions.defaultJobs, force: Bool = false, shard: Shard = .all,
+        jobs: Int = BuildOptions.defaultJobs, force: Bool = false, shard: Shard = .all, pdf: PDFRequest = .none,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) {
         self.contentPath = contentPath
@@ -36,6 +38,7 @@ public struct BuildOptions: Sendable {
         self.jobs = max(1, jobs)
         self.force = force
         self.shard = shard
+        self.pdf = pdf
         self.progress = progress
     }
 

@@ -8,15 +8,18 @@ public struct ExportOptions: Sendable, Hashable {
     public var contentPath: String
     /// The theme folder (`--templates`) that overrides the project's `Templates/` and the embedded theme, if any.
     public var templatesPath: String?
+    /// The longest the PDF's page may take to print, in seconds.
+    public var pdfTimeout: Double
 
     /// Creates options; the content folder defaults to `Content` and the theme to the project's, as for `carepress build`.
     public init(
         format: ExportFormat = .json, kind: ExportKind? = nil, contentPath: String = "Content",
-        templatesPath: String? = nil
+        templatesPath: String? = nil, pdfTimeout: Double = PDFEngine.defaultPageTimeout
     ) {
         self.format = format
         self.kind = kind
         self.contentPath = contentPath
         self.templatesPath = templatesPath
+        self.pdfTimeout = pdfTimeout
     }
 }

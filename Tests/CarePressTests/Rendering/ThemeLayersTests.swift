@@ -68,10 +68,14 @@ struct ThemeLayersTests {
         #expect(!report.hasErrors, "\(report.diagnostics)")
         let page = try #require(project.read("Output/reports/stacks/sw-2026-0001.md"))
         #expect(page.contains("From the option.") && !page.contains("From the project."))
-        // Assets come through the layers too: written to the output, and inlined in the reports.
+        // Assets come through the layers too: written to the output, and inlined in a standalone export.
         #expect(project.read("Output/assets/style.css") == "body { color: rebeccapurple }\n")
-        let html = try #require(project.read("Output/reports/stacks/sw-2026-0001.html"))
-        #expect(html.contains("rebeccapurple"))
+        let exported = try Exporter.export(
+            .file(project.path("Content/stacks/sw-2026-0001.json")),
+            options: ExportOptions(
+                format: .html, contentPath: project.path("Content"), templatesPath: project.path("Option")))
+        let html = String(decoding: try #require(exported.document), as: UTF8.self)
+        #expect(html.contains("rebeccapurple") && html.contains("From the option."))
         #expect(project.read("Output/assets/search.js") == EmbeddedFolder.theme.text("assets/search.js"))
     }
 
