@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN_RELEASE := .build/release/carepress
 
-.PHONY: run build test test-deps lint format unit pytest bench bench-filter profile clean
+.PHONY: run build test test-deps lint format unit pytest fuzz-smoke fuzz bench bench-filter profile clean
 
 run: build
 	$(BIN_RELEASE) build --content Content --templates Templates --output Output; status=$$?; \
@@ -12,7 +12,7 @@ build:
 	@scripts/ensure-deps build
 	$(SWIFT) build -c release --product carepress
 
-test: test-deps lint unit pytest
+test: test-deps lint unit fuzz-smoke pytest
 
 test-deps:
 	@scripts/ensure-deps test
@@ -24,6 +24,19 @@ unit:
 pytest:
 	$(SWIFT) build
 	.venv/bin/python -m pytest -q Tests/python
+
+# The libFuzzer targets (Tests/Fuzz/README.md), built into .build-fuzz/ with AddressSanitizer. `make test` runs each
+# briefly and deterministically from the committed corpus; `make fuzz` runs each for FUZZ_SECONDS (default 300),
+# or only some: `make fuzz FUZZ_TARGETS="yaml matcher"`.
+fuzz-smoke:
+	@scripts/ensure-deps fuzz
+	SWIFT=$(SWIFT) scripts/fuzz smoke
+
+FUZZ_SECONDS ?= 300
+FUZZ_TARGETS ?=
+fuzz:
+	@scripts/ensure-deps fuzz
+	SWIFT=$(SWIFT) FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz long $(FUZZ_TARGETS)
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Plugins Sources Tests
@@ -50,4 +63,4 @@ profile:
 	scripts/profile
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz
