@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN_RELEASE := .build/release/carepress
 
-.PHONY: run build test test-deps lint format unit pytest fuzz-smoke fuzz bench bench-filter profile clean
+.PHONY: run build test test-deps lint format unit pytest fuzz-smoke fuzz bench bench-filter bench-pdf profile clean
 
 run: build
 	$(BIN_RELEASE) build --content Content --templates Templates --output Output; status=$$?; \
@@ -50,6 +50,15 @@ N ?= 10000
 bench:
 	@scripts/ensure-deps bench
 	python3 scripts/bench.py --records $(N)
+	python3 scripts/bench_pdf.py --reports $(PDF_N) --process-reports $(PDF_PROCESS_N)
+
+# The PDF benchmark alone: PDF_N reports through the DevTools pipeline (build --pdf) against one
+# `chromium --print-to-pdf` process per report for PDF_PROCESS_N of them (about a second each), same parallelism.
+PDF_N ?= 1000
+PDF_PROCESS_N ?= $(PDF_N)
+bench-pdf:
+	@scripts/ensure-deps bench
+	python3 scripts/bench_pdf.py --reports $(PDF_N) --process-reports $(PDF_PROCESS_N)
 
 # The reports filter at N reports (default 100,000) in headless Chromium: the first filter's time to results.
 bench-filter:

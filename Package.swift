@@ -27,6 +27,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ],
+            exclude: ["Rendering/Compiled/README.md"],
             plugins: [.plugin(name: "EmbedFiles")]
         ),
         .executableTarget(
@@ -53,7 +54,7 @@ let package = Package(
         .testTarget(
             name: "CarePressTests",
             dependencies: [
-                "CarePress", "CarePressTestSupport",
+                "CarePress", "CarePressTestSupport", .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             exclude: ["Fixtures"]

@@ -67,18 +67,21 @@ public enum SiteBuilder {
             return report
         }
         let pages = PageRenderer(templates: templates, site: site)
-        let inputs = BuildInputs(
+        var inputs = BuildInputs(
             project: project, templates: templates, templatesPath: options.templatesPath,
             tool: CarePressVersion.fingerprint)
+        inputs.printsPDFs = options.pdf != .none
         let previous = manifest(manifestRead.value, at: writer.root + "/" + manifestPath, into: &report)
         var manifest = previous ?? BuildManifest()
         writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: manifest, writer: writer))
 
+        let printer = startPrinter(options.pdf, writer: writer, site: site, jobs: options.jobs, into: &report)
         let batch = RecordBatch(
             project: project, options: options, writer: writer, inputs: inputs,
             renderer: ReportRenderer(
                 project: project, pages: pages,
-                linkTargets: (options.outputPath, sharedPaths(project: project, templates: templates, pages: pages))))
+                linkTargets: (options.outputPath, sharedPaths(project: project, templates: templates, pages: pages))),
+            printer: printer)
         batch.scan(previous: manifest)
         manifest.entries = []
         report.timings.scan = start.seconds
@@ -86,6 +89,10 @@ public enum SiteBuilder {
         let recordsStart = Stopwatch()
         batch.processRecords()
         batch.settleContests()
+        if case .engine(let engine, _) = printer {
+            engine.shutdown()
+            if let failure = engine.startFailure { report.pdfEngineError = failure }
+        }
         batch.addResults(to: &report)
         report.timings.records = recordsStart.seconds
 
@@ -145,6 +152,7 @@ public enum SiteBuilder {
                     message: "cannot write the build manifest: \(error.reason)"))
         }
         report.timings.shared = sharedStart.seconds
+        report.templateFallbacks = templates.fallbacks.total
         report.diagnostics.sort()
         report.timings.total = start.seconds
         return report
@@ -205,6 +213,23 @@ public enum SiteBuilder {
         + GuideSite.templates
 
     // MARK: Steps
+
+    /// The PDF engine when PDFs are asked for: one Chromium with a tab per job, loading only files of the output
+    /// folder, started by the first PDF. Without one, the build goes on without PDFs and the report says why (exit
+    /// status 2).
+    private static func startPrinter(
+        _ request: PDFRequest, writer: OutputWriter, site: Site, jobs: Int, into report: inout BuildReport
+    ) -> RecordPrinter {
+        guard case .print(let pageTimeout) = request else { return .none }
+        do {
+            let engine = try OnDemandPDFEngine(
+                PDFEngine.Options(root: writer.root, tabs: jobs, pageTimeout: pageTimeout))
+            return .engine(engine, site)
+        } catch {
+            report.pdfEngineError = error
+            return .unavailable
+        }
+    }
 
     /// Writes one shared file, counting it; false after reporting a failure.
     private static func write(_ file: OutputFile, with writer: OutputWriter, into report: inout BuildReport) -> Bool {
