@@ -19,6 +19,10 @@ public struct BuildReport: Sendable {
     /// Template renders that fell back from the compiled renderer to swift-mustache (see
     /// `Sources/CarePress/Rendering/Compiled/README.md`); 0 with the default theme.
     public var templateFallbacks = 0
+    /// PDFs printed (`build --pdf`); they are also counted in `written` or `unchanged`.
+    public var pdfs = 0
+    /// Why no PDF could be printed at all (no Chromium, or it did not start); the command exits with status 2.
+    public var pdfEngineError: PDFEngineError?
     /// Wall-clock and worker time of the build's stages.
     public var timings = BuildTimings()
 
@@ -48,6 +52,8 @@ public struct BuildTimings: Sendable {
     public var render = 0.0
     /// Worker time spent writing record files.
     public var write = 0.0
+    /// Worker time spent printing PDFs (`build --pdf`).
+    public var pdf = 0.0
     /// Rendering and writing the shared pages, removing stale files and writing the manifest.
     public var shared = 0.0
     /// The whole build.
@@ -63,7 +69,9 @@ extension BuildReport {
         var parts = [
             "\(records - failedRecords) of \(records) records ok (\(rendered) rendered, \(skipped) up to date)"
         ]
-        parts.append("\(written) files written, \(unchanged) unchanged\(deleted > 0 ? ", \(deleted) removed" : "")")
+        parts.append(
+            "\(written) files written\(pdfs > 0 ? " (\(pdfs) PDFs printed)" : ""), \(unchanged) unchanged"
+                + (deleted > 0 ? ", \(deleted) removed" : ""))
         parts.append(counts)
         if templateFallbacks > 0 {
             parts.append("\(templateFallbacks) template renders by swift-mustache (not compiled)")
@@ -81,12 +89,13 @@ extension BuildReport {
     public var json: String {
         let seconds = [
             ("scan", timings.scan), ("records", timings.records), ("load", timings.load),
-            ("render", timings.render), ("write", timings.write), ("shared", timings.shared),
+            ("render", timings.render), ("write", timings.write), ("pdf", timings.pdf), ("shared", timings.shared),
             ("total", timings.total),
         ].map { "\"\($0.0)\": \(Self.seconds($0.1))" }.joined(separator: ", ")
         let fields: [(String, Int)] = [
             ("records", records), ("rendered", rendered), ("skipped", skipped), ("failed", failedRecords),
             ("written", written), ("unchanged", unchanged), ("deleted", deleted), ("files", written + unchanged),
+            ("pdfs", pdfs),
             ("errors", errorCount), ("warnings", warningCount), ("templateFallbacks", templateFallbacks),
         ]
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + ", \"seconds\": {\(seconds)}}"

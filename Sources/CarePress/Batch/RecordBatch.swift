@@ -68,6 +68,9 @@ final class RecordBatch: @unchecked Sendable {
         var loadTime: Float = 0
         var renderTime: Float = 0
         var writeTime: Float = 0
+        /// PDFs printed, and the time it took (`build --pdf`).
+        var pdfs: Int32 = 0
+        var pdfTime: Float = 0
     }
 
     let project: SiteProject
@@ -75,10 +78,12 @@ final class RecordBatch: @unchecked Sendable {
     let writer: OutputWriter?
     let inputs: BuildInputs?
     let renderer: ReportRenderer?
+    /// Whether and how records get PDFs.
+    let printer: RecordPrinter
     private let loader: RecordLoader
     private let strings: StringInterner
     /// The record files, in order (`project.recordFiles`).
-    private let files: [RecordFile]
+    let files: [RecordFile]
     private var scanned: [Scanned] = []
     /// Each record's manifest entry: the last build's until the record is processed, then this build's.
     private var entries: [BuildManifest.Entry?] = []
@@ -88,20 +93,21 @@ final class RecordBatch: @unchecked Sendable {
     /// The first claimant of each report file path (by digest).
     private var claims: [ContentDigest: Int] = [:]
     /// Output files of processed records that they no longer make.
-    private var droppedPaths: [String] = []
+    private var droppedPaths: [(path: String, owner: Int)] = []
     /// Whether any entry differs from the last manifest's.
     private(set) var changed = false
 
     /// A batch that builds (with a writer, inputs and renderer) or only checks (without them).
     init(
         project: SiteProject, options: BuildOptions, writer: OutputWriter?, inputs: BuildInputs?,
-        renderer: ReportRenderer?, strings: StringInterner = StringInterner()
+        renderer: ReportRenderer?, printer: RecordPrinter = .none, strings: StringInterner = StringInterner()
     ) {
         self.project = project
         self.options = options
         self.writer = writer
         self.inputs = inputs
         self.renderer = renderer
+        self.printer = printer
         self.strings = strings
         loader = RecordLoader(project: project)
         files = project.recordFiles
@@ -210,7 +216,7 @@ final class RecordBatch: @unchecked Sendable {
             }
         }
         for index in scanned.indices {
-            if let paths = dropped[index] { droppedPaths += paths }
+            if let paths = dropped[index] { droppedPaths += paths.map { ($0, index) } }
             if changes[index] == true { changed = true }
             // Records this shard does not process keep what the scan found, for the next scan.
             if scanned[index].role == .none, let digest = scanned[index].fileDigest,
@@ -300,7 +306,7 @@ final class RecordBatch: @unchecked Sendable {
         }
         let fileDigest = ContentDigest(bytes)
         entry.file = fileDigest
-        guard let node = SourceFile.json(bytes: bytes, log: log) else {
+        guard let node = SourceFile.record(bytes: bytes, log: log) else {
             outcome.diagnostics = report(log.diagnostics)
             return (outcome, entry, nil)
         }
@@ -387,7 +393,8 @@ final class RecordBatch: @unchecked Sendable {
                         message: error.reason + " (while writing the report of \(self.files[index].path))"))
             }
         }
-        let paths = files.map(\.path)
+        var paths = files.map(\.path)
+        if !failed, let pdf = printPDF(index, entry: &entry, outcome: &outcome) { paths.append(pdf) }
         if failed {
             let old = entry.outputs?.paths(kind: kind, id: entry.id) ?? []
             entry.digest = nil
@@ -482,6 +489,10 @@ final class RecordBatch: @unchecked Sendable {
             hasher.combine(summary.detail)
             hasher.combine(summary.date ?? "")
             hasher.combine(summary.htmlPath ?? "")
+            hasher.combine(summary.patient ?? "")
+            hasher.combine(summary.status)
+            hasher.combine(summary.attention.level.rawValue)
+            for reason in summary.attention.reasons { hasher.combine(reason) }
         }
     }
 
@@ -496,6 +507,8 @@ final class RecordBatch: @unchecked Sendable {
             report.timings.load += Double(outcome.loadTime)
             report.timings.render += Double(outcome.renderTime)
             report.timings.write += Double(outcome.writeTime)
+            report.timings.pdf += Double(outcome.pdfTime)
+            report.pdfs += Int(outcome.pdfs)
             switch outcome.state {
             case .rendered: report.rendered += 1
             case .reused: report.skipped += 1
@@ -524,7 +537,7 @@ final class RecordBatch: @unchecked Sendable {
     /// record makes, or may make (named after a report file path any record, in any shard, claims).
     func staleOutputs(previousShared: [String], currentShared: [String]) -> [String] {
         var candidates = Set(previousShared).subtracting(currentShared)
-        candidates.formUnion(droppedPaths)
+        for (path, _) in droppedPaths { candidates.insert(path) }
         for (path, entry) in deletedEntries {
             guard let outputs = entry.outputs else { continue }
             let kind = RecordKind.allCases.first { path.hasPrefix($0.folder + "/") } ?? .consult
@@ -535,8 +548,16 @@ final class RecordBatch: @unchecked Sendable {
         for entry in entries {
             if case .listed(let paths)? = entry?.outputs, !paths.isEmpty { made.formUnion(paths) }
         }
+        // A file a record no longer makes (its PDF, once PDFs are no longer asked for) is its own to remove, even
+        // though its name is still that record's claim.
+        var owners: [String: Int] = [:]
+        for (path, owner) in droppedPaths { owners[path] = owner }
         return candidates.filter { path in
-            !made.contains(path) && !Self.stems(of: path).contains { claims[ContentDigest($0)] != nil }
+            !made.contains(path)
+                && !Self.stems(of: path).contains { stem in
+                    guard let claimant = claims[ContentDigest(stem)] else { return false }
+                    return claimant != owners[path]
+                }
         }.sorted()
     }
 

@@ -67,18 +67,21 @@ public enum SiteBuilder {
             return report
         }
         let pages = PageRenderer(templates: templates, site: site)
-        let inputs = BuildInputs(
+        var inputs = BuildInputs(
             project: project, templates: templates, templatesPath: options.templatesPath,
             tool: CarePressVersion.fingerprint)
+        inputs.printsPDFs = options.pdf != .none
         let previous = manifest(manifestRead.value, at: writer.root + "/" + manifestPath, into: &report)
         var manifest = previous ?? BuildManifest()
         writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: manifest, writer: writer))
 
+        let printer = startPrinter(options.pdf, writer: writer, site: site, jobs: options.jobs, into: &report)
         let batch = RecordBatch(
             project: project, options: options, writer: writer, inputs: inputs,
             renderer: ReportRenderer(
                 project: project, pages: pages,
-                linkTargets: (options.outputPath, sharedPaths(project: project, templates: templates, pages: pages))))
+                linkTargets: (options.outputPath, sharedPaths(project: project, templates: templates, pages: pages))),
+            printer: printer)
         batch.scan(previous: manifest)
         manifest.entries = []
         report.timings.scan = start.seconds
@@ -86,6 +89,10 @@ public enum SiteBuilder {
         let recordsStart = Stopwatch()
         batch.processRecords()
         batch.settleContests()
+        if case .engine(let engine, _) = printer {
+            engine.shutdown()
+            if let failure = engine.startFailure { report.pdfEngineError = failure }
+        }
         batch.addResults(to: &report)
         report.timings.records = recordsStart.seconds
 
@@ -180,6 +187,7 @@ public enum SiteBuilder {
         }
         for file in try GuideSite(project: project, pages: pages).render() { check(file) }
         for file in try ReportsIndex.render(summaries, with: pages, jobs: jobs) { check(file) }
+        check(ReportsIndexData(summaries).file)
         check(try HomePage.render(reportCount: summaries.count, project: project, with: pages))
         for asset in templates.assets {
             let source = templates.folder.appendingPathComponent("assets/\(asset)")
@@ -192,15 +200,36 @@ public enum SiteBuilder {
 
     /// What reports may link to besides their own files: the guide, the home page, the reports index, the assets.
     static func sharedPaths(project: SiteProject, templates: TemplateSet, pages: PageRenderer) -> Set<String> {
-        Set(GuideSite(project: project, pages: pages).paths + [HomePage.path, ReportsIndex.path])
-            .union(templates.assets.map { "assets/\($0)" })
+        Set(
+            GuideSite(project: project, pages: pages).paths + [HomePage.path, ReportsIndex.path, ReportsIndexData.path]
+        )
+        .union(templates.assets.map { "assets/\($0)" })
     }
 
     /// Every template a build renders.
     public static let requiredTemplates =
-        [PageRenderer.layout, HomePage.template, ReportsIndex.template] + ReportRenderer.templates + GuideSite.templates
+        [PageRenderer.layout, CalloutMarkdown.template, HomePage.template] + ReportsIndex.templates
+        + ReportRenderer.templates
+        + GuideSite.templates
 
     // MARK: Steps
+
+    /// The PDF engine when PDFs are asked for: one Chromium with a tab per job, loading only files of the output
+    /// folder, started by the first PDF. Without one, the build goes on without PDFs and the report says why (exit
+    /// status 2).
+    private static func startPrinter(
+        _ request: PDFRequest, writer: OutputWriter, site: Site, jobs: Int, into report: inout BuildReport
+    ) -> RecordPrinter {
+        guard case .print(let pageTimeout) = request else { return .none }
+        do {
+            let engine = try OnDemandPDFEngine(
+                PDFEngine.Options(root: writer.root, tabs: jobs, pageTimeout: pageTimeout))
+            return .engine(engine, site)
+        } catch {
+            report.pdfEngineError = error
+            return .unavailable
+        }
+    }
 
     /// Writes one shared file, counting it; false after reporting a failure.
     private static func write(_ file: OutputFile, with writer: OutputWriter, into report: inout BuildReport) -> Bool {

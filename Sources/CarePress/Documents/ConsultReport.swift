@@ -49,17 +49,40 @@ struct ConsultReport: Report {
 
     /// The consult's line in the reports index.
     var summary: ReportSummary {
-        let flagged = flaggedAnswers
-        let urgent = flagged.filter { $0.flag == .urgent }.count
-        let review = flagged.count - urgent
-        var attention: [String] = []
-        if urgent > 0 { attention.append(ReportMarkdown.count(urgent, "red flag")) }
-        if review > 0 { attention.append("\(review) for review") }
-        return ReportSummary(
+        ReportSummary(
             kind: .consult, id: consult.id, title: title, patient: consult.patient?.displayName,
-            status: consult.status == .completed ? "Completed" : "Not finished",
-            detail: attention.isEmpty ? "" : "Needs attention: " + attention.joined(separator: ", "),
-            date: consult.completedAt ?? consult.startedAt, htmlPath: htmlPath)
+            status: consult.status == .completed ? "Completed" : "Not finished", detail: "",
+            date: consult.completedAt ?? consult.startedAt, htmlPath: htmlPath, attention: attention)
+    }
+
+    /// Why the consult needs attention: urgent answers, answers for review, and whether it is unfinished.
+    var attention: Attention {
+        let flagged = flaggedAnswers
+        var findings: [(level: Attention.Level, reason: String)] = []
+        let urgent = flagged.filter { $0.flag == .urgent }.map(\.answer)
+        if !urgent.isEmpty {
+            findings.append(
+                (.urgent, ReportMarkdown.count(urgent.count, "urgent answer") + ": " + urgent.joined(separator: "; ")))
+        }
+        let review = flagged.filter { $0.flag == .review }.map(\.answer)
+        if !review.isEmpty {
+            findings.append(
+                (
+                    .review,
+                    ReportMarkdown.count(review.count, "answer") + " for review: " + review.joined(separator: "; ")
+                ))
+        }
+        if consult.status == .inProgress {
+            let missing = self.missing.count
+            findings.append(
+                (
+                    .followUp,
+                    missing == 0
+                        ? "Not finished"
+                        : "Not finished: \(ReportMarkdown.count(missing, "required question")) unanswered"
+                ))
+        }
+        return Attention(findings)
     }
 
     /// The view model of `reports/consult.md.mustache` and its transcript appendix.

@@ -79,14 +79,32 @@ struct PhysioReport: Report {
         } else {
             (heading, status) = ("Condition not in the guide", "Personalised answer")
         }
-        var detail = "“\(physio.concern)”"
-        let unknown = unknownNames.count
-        if unknown > 0 {
-            detail += " · " + ReportMarkdown.count(unknown, "name") + " not from the knowledge base"
-        }
         return ReportSummary(
             kind: .physio, id: physio.id, title: "\(title): \(heading)", patient: nil, status: status,
-            detail: detail, date: physio.createdAt, htmlPath: htmlPath)
+            detail: "“\(physio.concern)”", date: physio.createdAt, htmlPath: htmlPath, attention: attention)
+    }
+
+    /// Why the record needs attention: a condition or exercises the model named that the guide does not have (the
+    /// report falls back on the guide's matches for an unknown condition), or no personalised answer.
+    var attention: Attention {
+        var findings: [(level: Attention.Level, reason: String)] = []
+        if let response = physio.response {
+            if condition == nil {
+                findings.append(
+                    (
+                        .review,
+                        "The recovery assistant's condition is not in the guide, so the report shows the guide's matches instead"
+                    ))
+            }
+            let exercises = response.suggestedExercises.filter { knowledge.exercise(matching: $0.name) == nil }.count
+            if exercises > 0 {
+                findings.append(
+                    (.review, "\(ReportMarkdown.count(exercises, "suggested exercise")) not in the guide"))
+            }
+        } else {
+            findings.append((.followUp, "No personalised answer: the report shows the guide's matches instead"))
+        }
+        return Attention(findings)
     }
 
     /// The texts the rendered report must show, each with what it is: the disclaimer and every red flag shown.

@@ -39,12 +39,27 @@ struct StackReport: Report {
         } else {
             status = "Not tracked yet"
         }
-        let warnings = RiskWarnings.warnings(for: stack).count
-        var detail = stack.minimal.filter(\.active).map(\.name).joined(separator: ", ")
-        if warnings > 0 { detail = ReportMarkdown.count(warnings, "warning") + " · " + detail }
         return ReportSummary(
             kind: .stack, id: stack.id, title: "Supplement plan", patient: stack.person.displayName, status: status,
-            detail: detail, date: stack.createdAt, htmlPath: htmlPath)
+            detail: stack.minimal.filter(\.active).map(\.name).joined(separator: ", "), date: stack.createdAt,
+            htmlPath: htmlPath, attention: attention)
+    }
+
+    /// Why the plan needs attention: cautions of supplements still taken that concern a risk the person listed.
+    var attention: Attention {
+        let warnings = RiskWarnings.warnings(for: stack).filter(\.supplement.active)
+        guard !warnings.isEmpty else { return .routine }
+        var names: [String] = []
+        var risks: [String] = []
+        for warning in warnings {
+            if !names.contains(warning.supplement.name) { names.append(warning.supplement.name) }
+            for risk in warning.risks where !risks.contains(risk) { risks.append(risk) }
+        }
+        let cautions = ReportMarkdown.count(warnings.count, "caution")
+        let listed = ReportMarkdown.sentenceList(risks.map { StackWording.risk($0, inSentence: true) })
+        let which = risks.count == 1 ? "a risk they listed" : "risks they listed"
+        return Attention(
+            level: .review, reasons: ["\(cautions) about \(listed), \(which): \(ReportMarkdown.sentenceList(names))"])
     }
 
     /// The view model of `reports/stack.md.mustache` and `reports/tracking-log.md.mustache`.

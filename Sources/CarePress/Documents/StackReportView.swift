@@ -26,6 +26,7 @@ struct StackReportView: ViewModel {
             case "evidence": .text(evidence)
             case "evidenceLevel": .text(evidenceLevel)
             case "cautions": .texts(cautions)
+            case "hasCautions": .flag(!cautions.isEmpty)
             case "hasCitations": .flag(!citations.isEmpty)
             case "citations": .objects(citations)
             default: nil

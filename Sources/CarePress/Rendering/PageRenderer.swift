@@ -112,12 +112,14 @@ public struct PageRenderer: Sendable {
         CommonMark.html(from: try templates.render(template, framed(context, page: page)))
     }
 
-    /// Wraps Markdown, rendered by libcmark in safe mode, in the layout (an appendix in its own section).
+    /// Wraps Markdown, rendered by libcmark in safe mode, in the layout (an appendix in its own section); blocks the
+    /// template marked as callouts become the theme's callouts (see `CalloutMarkdown`).
     public func html(fromMarkdown markdown: String, page: Page, appendix: String? = nil) throws(TemplateErrors)
         -> String
     {
         try html(
-            content: CommonMark.html(from: markdown), page: page, appendix: appendix.map { CommonMark.html(from: $0) })
+            content: CalloutMarkdown.html(fromMarkdown: markdown, templates: templates), page: page,
+            appendix: appendix.map { CommonMark.html(from: $0) })
     }
 
     /// Wraps an HTML fragment the theme composed (from rendered Markdown parts) in the layout, with an optional
