@@ -2,7 +2,7 @@
 SWIFT ?= swift
 BIN_RELEASE := .build/release/carepress
 
-.PHONY: run build test test-deps lint format unit pytest bench bench-pdf profile clean
+.PHONY: run build test test-deps lint format unit pytest fuzz-smoke fuzz bench bench-filter bench-pdf profile clean
 
 run: build
 	$(BIN_RELEASE) build --content Content --templates Templates --output Output; status=$$?; \
@@ -12,7 +12,7 @@ build:
 	@scripts/ensure-deps build
 	$(SWIFT) build -c release --product carepress
 
-test: test-deps lint unit pytest
+test: test-deps lint unit fuzz-smoke pytest
 
 test-deps:
 	@scripts/ensure-deps test
@@ -24,6 +24,19 @@ unit:
 pytest:
 	$(SWIFT) build
 	.venv/bin/python -m pytest -q Tests/python
+
+# The libFuzzer targets (Tests/Fuzz/README.md), built into .build-fuzz/ with AddressSanitizer. `make test` runs each
+# briefly and deterministically from the committed corpus; `make fuzz` runs each for FUZZ_SECONDS (default 300),
+# or only some: `make fuzz FUZZ_TARGETS="yaml matcher"`.
+fuzz-smoke:
+	@scripts/ensure-deps fuzz
+	SWIFT=$(SWIFT) scripts/fuzz smoke
+
+FUZZ_SECONDS ?= 300
+FUZZ_TARGETS ?=
+fuzz:
+	@scripts/ensure-deps fuzz
+	SWIFT=$(SWIFT) FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/fuzz long $(FUZZ_TARGETS)
 
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel Package.swift Plugins Sources Tests
@@ -47,10 +60,16 @@ bench-pdf:
 	@scripts/ensure-deps bench
 	python3 scripts/bench_pdf.py --reports $(PDF_N) --process-reports $(PDF_PROCESS_N)
 
+# The reports filter at N reports (default 100,000) in headless Chromium: the first filter's time to results.
+bench-filter:
+	@scripts/ensure-deps test
+	$(SWIFT) build
+	.venv/bin/python scripts/bench-filter.py --records $(or $(FILTER_N),100000)
+
 # Instruction counts of a 500-consult build under callgrind (repeatable on a noisy machine); see README.
 profile:
 	@scripts/ensure-deps profile
 	scripts/profile
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

@@ -68,7 +68,7 @@ struct BuildCommand: ParsableCommand {
         progress?.clear()
         Terminal.report(report.diagnostics)
         if json {
-            print(report.json)
+            try Terminal.outputLine(report.json)
         } else {
             Terminal.error(report.buildSummary(outputPath: output))
         }

@@ -76,7 +76,7 @@ struct ExportCommand: ParsableCommand {
         Terminal.report(result.diagnostics)
         guard let document = result.document else { throw ExitCode(1) }
         guard let output else {
-            try FileHandle.standardOutput.write(contentsOf: document)
+            try Terminal.output(document)
             return
         }
         do {

@@ -59,6 +59,7 @@ struct BuildManifest: Sendable {
         var htmlPath: String?
         var patient: String?
         var status: String
+        var attention: Attention = .routine
 
         init(_ summary: ReportSummary, interning strings: StringInterner? = nil) {
             title = strings?.intern(summary.title) ?? summary.title
@@ -67,27 +68,33 @@ struct BuildManifest: Sendable {
             htmlPath = summary.htmlPath == ReportPaths.html(kind: summary.kind, id: summary.id) ? nil : summary.htmlPath
             patient = summary.patient
             status = strings?.intern(summary.status) ?? summary.status
+            attention = summary.attention
         }
 
-        init(title: String, detail: String, date: String?, htmlPath: String?, patient: String?, status: String) {
+        init(
+            title: String, detail: String, date: String?, htmlPath: String?, patient: String?, status: String,
+            attention: Attention = .routine
+        ) {
             self.title = title
             self.detail = detail
             self.date = date
             self.htmlPath = htmlPath
             self.patient = patient
             self.status = status
+            self.attention = attention
         }
 
         func summary(kind: RecordKind, id: String) -> ReportSummary {
             ReportSummary(
                 kind: kind, id: id, title: title, patient: patient, status: status, detail: detail,
-                date: date.flatMap(Timestamp.init(rfc3339:)), htmlPath: htmlPath ?? ReportPaths.html(kind: kind, id: id)
-            )
+                date: date.flatMap(Timestamp.init(rfc3339:)),
+                htmlPath: htmlPath ?? ReportPaths.html(kind: kind, id: id),
+                attention: attention)
         }
     }
 
     /// The format version; a manifest of another version is ignored (a full build, nothing removed).
-    static let formatVersion = 2
+    static let formatVersion = 3
     /// The folder inside the output folder that holds the manifests.
     static let folder = ".carepress"
 
@@ -192,6 +199,7 @@ struct BuildManifest: Sendable {
                 var html: String?
                 var patient: String?
                 var status: String?
+                var attention = Attention.routine
                 try reader.members { key, reader throws(Unreadable) in
                     switch key {
                     case "title": title = try reader.string()
@@ -200,6 +208,18 @@ struct BuildManifest: Sendable {
                     case "html": html = try reader.string()
                     case "patient": patient = try reader.optionalString()
                     case "status": status = try reader.string()
+                    case "attention":
+                        var level: Attention.Level?
+                        var reasons: [String] = []
+                        try reader.members { key, reader throws(Unreadable) in
+                            switch key {
+                            case "level": level = Attention.Level(rawValue: try reader.string())
+                            case "reasons": reasons = try reader.strings()
+                            default: try reader.skip()
+                            }
+                        }
+                        guard let level else { throw Unreadable(reason: "an attention lacks its level") }
+                        attention = Attention(level: level, reasons: strings.intern(reasons))
                     default: try reader.skip()
                     }
                 }
@@ -208,7 +228,7 @@ struct BuildManifest: Sendable {
                 }
                 entry.summary = StoredSummary(
                     title: strings.intern(title), detail: detail, date: date, htmlPath: html, patient: patient,
-                    status: strings.intern(status))
+                    status: strings.intern(status), attention: attention)
             case "diagnostics":
                 try reader.elements { reader throws(Unreadable) in entry.diagnostics.append(try reader.diagnostic()) }
             default: try reader.skip()
@@ -274,6 +294,13 @@ struct BuildManifest: Sendable {
             line.member("html", summary.htmlPath ?? ReportPaths.html(kind: kind, id: id))
             if let patient = summary.patient { line.member("patient", patient) }
             line.member("status", summary.status)
+            if summary.attention.isNeeded {
+                line.key("attention")
+                line.open()
+                line.member("level", summary.attention.level.rawValue)
+                line.member("reasons", summary.attention.reasons)
+                line.close()
+            }
             line.close()
         }
         if !entry.diagnostics.isEmpty {

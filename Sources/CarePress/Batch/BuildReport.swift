@@ -16,6 +16,9 @@ public struct BuildReport: Sendable {
     public var unchanged = 0
     /// Output files removed because the records that made them are gone.
     public var deleted = 0
+    /// Template renders that fell back from the compiled renderer to swift-mustache (see
+    /// `Sources/CarePress/Rendering/Compiled/README.md`); 0 with the default theme.
+    public var templateFallbacks = 0
     /// PDFs printed (`build --pdf`); they are also counted in `written` or `unchanged`.
     public var pdfs = 0
     /// Why no PDF could be printed at all (no Chromium, or it did not start); the command exits with status 2.
@@ -70,6 +73,9 @@ extension BuildReport {
             "\(written) files written\(pdfs > 0 ? " (\(pdfs) PDFs printed)" : ""), \(unchanged) unchanged"
                 + (deleted > 0 ? ", \(deleted) removed" : ""))
         parts.append(counts)
+        if templateFallbacks > 0 {
+            parts.append("\(templateFallbacks) template renders by swift-mustache (not compiled)")
+        }
         return "Built \(outputPath): " + parts.joined(separator: "; ")
             + " in \(Self.seconds(timings.total))s"
     }
@@ -90,7 +96,7 @@ extension BuildReport {
             ("records", records), ("rendered", rendered), ("skipped", skipped), ("failed", failedRecords),
             ("written", written), ("unchanged", unchanged), ("deleted", deleted), ("files", written + unchanged),
             ("pdfs", pdfs),
-            ("errors", errorCount), ("warnings", warningCount),
+            ("errors", errorCount), ("warnings", warningCount), ("templateFallbacks", templateFallbacks),
         ]
         return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + ", \"seconds\": {\(seconds)}}"
     }

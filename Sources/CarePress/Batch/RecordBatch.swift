@@ -306,7 +306,7 @@ final class RecordBatch: @unchecked Sendable {
         }
         let fileDigest = ContentDigest(bytes)
         entry.file = fileDigest
-        guard let node = SourceFile.json(bytes: bytes, log: log) else {
+        guard let node = SourceFile.record(bytes: bytes, log: log) else {
             outcome.diagnostics = report(log.diagnostics)
             return (outcome, entry, nil)
         }
@@ -489,6 +489,10 @@ final class RecordBatch: @unchecked Sendable {
             hasher.combine(summary.detail)
             hasher.combine(summary.date ?? "")
             hasher.combine(summary.htmlPath ?? "")
+            hasher.combine(summary.patient ?? "")
+            hasher.combine(summary.status)
+            hasher.combine(summary.attention.level.rawValue)
+            for reason in summary.attention.reasons { hasher.combine(reason) }
         }
     }
 

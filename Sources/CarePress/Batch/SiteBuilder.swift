@@ -152,6 +152,7 @@ public enum SiteBuilder {
                     message: "cannot write the build manifest: \(error.reason)"))
         }
         report.timings.shared = sharedStart.seconds
+        report.templateFallbacks = templates.fallbacks.total
         report.diagnostics.sort()
         report.timings.total = start.seconds
         return report
@@ -186,6 +187,7 @@ public enum SiteBuilder {
         }
         for file in try GuideSite(project: project, pages: pages).render() { check(file) }
         for file in try ReportsIndex.render(summaries, with: pages, jobs: jobs) { check(file) }
+        check(ReportsIndexData(summaries).file)
         check(try HomePage.render(reportCount: summaries.count, project: project, with: pages))
         for asset in templates.assets {
             let source = templates.folder.appendingPathComponent("assets/\(asset)")
@@ -198,13 +200,17 @@ public enum SiteBuilder {
 
     /// What reports may link to besides their own files: the guide, the home page, the reports index, the assets.
     static func sharedPaths(project: SiteProject, templates: TemplateSet, pages: PageRenderer) -> Set<String> {
-        Set(GuideSite(project: project, pages: pages).paths + [HomePage.path, ReportsIndex.path])
-            .union(templates.assets.map { "assets/\($0)" })
+        Set(
+            GuideSite(project: project, pages: pages).paths + [HomePage.path, ReportsIndex.path, ReportsIndexData.path]
+        )
+        .union(templates.assets.map { "assets/\($0)" })
     }
 
     /// Every template a build renders.
     public static let requiredTemplates =
-        [PageRenderer.layout, HomePage.template, ReportsIndex.template] + ReportRenderer.templates + GuideSite.templates
+        [PageRenderer.layout, CalloutMarkdown.template, HomePage.template] + ReportsIndex.templates
+        + ReportRenderer.templates
+        + GuideSite.templates
 
     // MARK: Steps
 

@@ -12,9 +12,7 @@ enum ReportMarkdown {
     static func quoted(_ text: String) -> String {
         let paragraphs = MarkdownEscaping.escapedParagraphs(text)
         guard !paragraphs.isEmpty else { return "> *(left empty)*" }
-        return paragraphs.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? ">" : "> " + $0 }
-            .joined(separator: "\n")
+        return prefixingLines(paragraphs, with: "> ", emptyLine: ">")
     }
 
     /// Free text as plain Markdown paragraphs, every line rendering literally; `*(left empty)*` when blank.
@@ -25,9 +23,33 @@ enum ReportMarkdown {
 
     /// Markdown moved right by `indent` on every non-empty line, e.g. to continue a list item.
     static func indented(_ markdown: String, by indent: String) -> String {
-        markdown.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? "" : indent + $0 }
-            .joined(separator: "\n")
+        prefixingLines(markdown, with: indent, emptyLine: "")
+    }
+
+    /// Each line of `text` (split at `\n`) with `prefix` in front, and each empty line as `emptyLine`.
+    ///
+    /// Works on UTF-8 bytes: a line feed is always a `Character` of its own (Unicode never joins anything to it), so
+    /// splitting bytes at it is splitting `Character`s at it; text with a carriage return, which forms one
+    /// `Character` with a line feed after it, is split as `Character`s.
+    static func prefixingLines(_ text: String, with prefix: String, emptyLine: String) -> String {
+        guard !text.utf8.contains(0x0D) else {
+            return text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? emptyLine : prefix + $0 }
+                .joined(separator: "\n")
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + text.utf8.count / 16 + prefix.utf8.count + 8)
+        var lineStart = true
+        for byte in text.utf8 {
+            if lineStart {
+                output.append(contentsOf: (byte == 0x0A ? emptyLine : prefix).utf8)
+                lineStart = false
+            }
+            if byte == 0x0A { lineStart = true }
+            output.append(byte)
+        }
+        if lineStart { output.append(contentsOf: emptyLine.utf8) }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// A link destination for `[text](HERE)` or `![alt](HERE)`, in the `<...>` form.

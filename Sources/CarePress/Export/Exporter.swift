@@ -11,7 +11,21 @@ public enum Exporter {
             throw .formatMismatch(options.format, kind, detected: false)
         }
         let log = DiagnosticLog(file: input.name)
-        guard let node = parse(input, log: log) else {
+        let bytes: [UInt8]
+        switch input {
+        case .file(let path):
+            guard let read = SourceFile.bytes(path, log: log) else {
+                return ExportResult(kind: options.kind, document: nil, diagnostics: log.diagnostics)
+            }
+            bytes = read
+        case .bytes(let given, _):
+            bytes = given
+        }
+        // A record over the size limit is not parsed when --kind says it is one; otherwise once its kind is known.
+        if options.kind?.recordKind != nil && !RecordLimits.checkSize(bytes.count, log: log) {
+            return ExportResult(kind: options.kind, document: nil, diagnostics: log.diagnostics)
+        }
+        guard let node = SourceFile.json(bytes: bytes, log: log) else {
             return ExportResult(kind: options.kind, document: nil, diagnostics: log.diagnostics)
         }
         let kind: ExportKind
@@ -22,28 +36,65 @@ public enum Exporter {
             guard candidates.count == 1 else { throw .undetectableKind(name: input.name, candidates: candidates) }
             kind = candidates[0]
             if !kind.formats.contains(options.format) { throw .formatMismatch(options.format, kind, detected: true) }
+            if kind.recordKind != nil && !RecordLimits.checkSize(bytes.count, log: log) {
+                return ExportResult(kind: kind, document: nil, diagnostics: log.diagnostics)
+            }
         }
         return try export(node, kind: kind, options: options, log: log)
     }
 
-    /// Writes a document to a file atomically: a temporary file in the same folder, renamed into place.
+    /// Writes a document to `-o FILE`.
+    ///
+    /// - A regular file, or a path where nothing is yet, is replaced atomically: a temporary file in the same folder,
+    ///   renamed into place.
+    /// - A character device (`/dev/null`, `/dev/stdout`, a terminal) or a FIFO is written through, never replaced;
+    ///   a device that is full (`/dev/full`) is an error that says so.
+    /// - A symbolic link is refused, not followed: name the file it points to instead (see README, "Limits and
+    ///   guarantees").
+    /// - Anything else (a folder, a socket, a block device) is refused.
     public static func write(_ document: [UInt8], toFile path: String) throws(OutputWriter.Failure) {
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                break
+            case S_IFCHR, S_IFIFO:
+                try writeThrough(document, toFile: path)
+                return
+            case S_IFLNK:
+                throw OutputWriter.Failure(
+                    path: path,
+                    reason: "is a symbolic link; export does not follow links: name the file it points to instead")
+            case S_IFDIR:
+                throw OutputWriter.Failure(path: path, reason: "is a folder; name a file to write")
+            default:
+                throw OutputWriter.Failure(
+                    path: path, reason: "is not a regular file, a character device or a FIFO, so it is not written")
+            }
+        } else if errno != ENOENT {
+            throw OutputWriter.Failure(path: path, reason: "cannot be examined: " + StreamWriter.reason(errno: errno))
+        }
         let url = URL(fileURLWithPath: path)
         let writer = try OutputWriter(root: url.deletingLastPathComponent().path)
         try writer.write(document, to: url.lastPathComponent)
     }
 
-    private static func parse(_ input: ExportInput, log: DiagnosticLog) -> ContentNode? {
-        switch input {
-        case .file(let path):
-            return SourceFile.json(path, log: log)
-        case .bytes(let bytes, _):
-            do {
-                return try JSONParser.parse(bytes)
-            } catch {
-                log.report(error)
-                return nil
-            }
+    /// Writes a document through a character device or a FIFO (waiting, as any writer does, for a FIFO's reader).
+    private static func writeThrough(_ document: [UInt8], toFile path: String) throws(OutputWriter.Failure) {
+        let descriptor = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw OutputWriter.Failure(path: path, reason: "cannot be opened: " + StreamWriter.reason(errno: errno))
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        // What was opened must still be what was examined, not a file swapped in meanwhile.
+        guard fstat(descriptor, &info) == 0, [S_IFCHR, S_IFIFO].contains(info.st_mode & S_IFMT) else {
+            throw OutputWriter.Failure(path: path, reason: "changed while it was opened; run the export again")
+        }
+        do {
+            try StreamWriter.write(document, to: descriptor)
+        } catch {
+            throw OutputWriter.Failure(path: path, reason: "cannot be written: \(error.reason)")
         }
     }
 
@@ -203,11 +254,15 @@ public enum Exporter {
                 ]))
         }
         let templates: TemplateSet
-        switch TemplateSet.load(from: templatesPath, requiring: [PageRenderer.layout] + ReportRenderer.templates) {
+        switch TemplateSet.load(
+            from: templatesPath, requiring: [PageRenderer.layout, CalloutMarkdown.template] + ReportRenderer.templates)
+        {
         case .success(let set): templates = set
         case .failure(let errors): return .failure(errors)
         }
-        let renderer = ReportRenderer(project: project, pages: PageRenderer(templates: templates, site: site))
+        // An exported page stands alone: the stylesheet is inlined rather than linked.
+        let renderer = ReportRenderer(
+            project: project, pages: PageRenderer(templates: templates, site: site), standalone: true)
         do {
             let output = try renderer.render(record)
             return .success((output.files, output.summary, site, templates))

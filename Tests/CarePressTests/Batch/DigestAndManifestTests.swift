@@ -81,7 +81,7 @@ struct BuildManifestTests {
         entry.outputs = .standard
         entry.summary = BuildManifest.StoredSummary(
             title: "Title", detail: awkward, date: "2026-11-02T09:19:30Z", htmlPath: nil, patient: awkward,
-            status: "Completed")
+            status: "Completed", attention: Attention(level: .urgent, reasons: ["1 urgent answer: " + awkward, "b"]))
         entry.diagnostics = [
             Diagnostic(
                 .warning, file: "", position: SourcePosition(line: 3, column: 7), path: "a.b[2]", message: awkward,
@@ -105,6 +105,10 @@ struct BuildManifestTests {
         #expect(read.entries[0].entry == entry)
         #expect(read.entries[1].entry == manifest.entries[1].entry)
         #expect(read.entries[2].entry == charted)
+        #expect(read.entries[0].entry.summary?.attention.level == .urgent, "the triage survives an incremental build")
+        // A manifest of the previous format (summaries without their attention) is not used: a full build.
+        try project.write("old.jsonl", text.replacingOccurrences(of: "\"version\":3", with: "\"version\":2"))
+        #expect(throws: BuildManifest.Unreadable.self) { try BuildManifest.read(from: project.path("old.jsonl")) }
     }
 
     @Test func aMissingManifestIsNilAndABrokenOneIsAnError() throws {
