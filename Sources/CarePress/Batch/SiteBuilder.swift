@@ -75,6 +75,7 @@ public enum SiteBuilder {
         var manifest = previous ?? BuildManifest()
         writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: manifest, writer: writer))
 
+        if options.pdf != .none { writeAssetsForPrinting(templates, with: writer) }
         let printer = startPrinter(options.pdf, writer: writer, site: site, jobs: options.jobs, into: &report)
         let batch = RecordBatch(
             project: project, options: options, writer: writer, inputs: inputs,
@@ -213,6 +214,18 @@ public enum SiteBuilder {
         + GuideSite.templates
 
     // MARK: Steps
+
+    /// Writes the theme's assets before any report is printed: report pages link the stylesheet, which the shared
+    /// pages would otherwise write only after the records, so a first build (or a shard) would print unstyled PDFs.
+    /// Failures are left to the shared pages, which write the same files again and report them; a shard that does
+    /// not write the shared pages writes identical bytes, atomically.
+    private static func writeAssetsForPrinting(_ templates: TemplateSet, with writer: OutputWriter) {
+        for asset in templates.assets {
+            if let bytes = FileBytes.read(templates.folder.appendingPathComponent("assets/\(asset)")) {
+                _ = try? writer.write(bytes, to: "assets/\(asset)")
+            }
+        }
+    }
 
     /// The PDF engine when PDFs are asked for: one Chromium with a tab per job, loading only files of the output
     /// folder, started by the first PDF. Without one, the build goes on without PDFs and the report says why (exit
