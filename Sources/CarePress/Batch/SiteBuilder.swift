@@ -86,6 +86,7 @@ public enum SiteBuilder {
         var manifest = previous ?? BuildManifest()
         writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: manifest, writer: writer))
 
+        if options.pdf != .none { writeAssetsForPrinting(templates, with: writer) }
         let printer = startPrinter(options.pdf, writer: writer, site: site, jobs: options.jobs, into: &report)
         let batch = RecordBatch(
             project: project, options: options, writer: writer, inputs: inputs,
@@ -239,6 +240,18 @@ public enum SiteBuilder {
                 message: "no records found: no .json files in " + folders.joined(separator: ", "),
                 hint: "only the guide is built; put consults, physio records and stacks in those folders")
         ]
+    }
+
+    /// Writes the theme's assets before any report is printed: report pages link the stylesheet, which the shared
+    /// pages would otherwise write only after the records, so a first build (or a shard) would print unstyled PDFs.
+    /// Failures are left to the shared pages, which write the same files again and report them; a shard that does
+    /// not write the shared pages writes identical bytes, atomically.
+    private static func writeAssetsForPrinting(_ templates: TemplateSet, with writer: OutputWriter) {
+        for asset in templates.assets {
+            if let bytes = templates.asset(asset) {
+                _ = try? writer.write(bytes, to: "assets/\(asset)")
+            }
+        }
     }
 
     /// The PDF engine when PDFs are asked for: one Chromium with a tab per job, loading only files of the output

@@ -60,7 +60,11 @@ struct ReadingLevelTests {
             """)
         let report = SiteBuilder.check(contentPath: project.path("Content"), jobs: 1)
         let file = project.path("Content/knowledge/conditions/patellofemoral-pain-syndrome.yml")
-        let warnings = report.diagnostics.filter { $0.severity == .warning }.map(\.description)
+        // The project has no records, which check says too; that warning is not about the knowledge store.
+        let warnings = report.diagnostics.filter {
+            $0.severity == .warning && !$0.message.hasPrefix("no records found")
+        }
+        .map(\.description)
         let grade = ReadingLevel.formatted(
             ReadingLevel.grade(
                 "Patellofemoral pain syndrome is characterised by diffuse retropatellar discomfort, "

@@ -140,6 +140,25 @@ struct PDFEngineTests {
         #expect(engine.browserProcessID != nil && engine.browserProcessID != first)
     }
 
+    @Test func aPageWhoseRendererCrashesFailsAsCrashed() throws {
+        let project = try TemporaryProject()
+        let busy = "<script>const end = Date.now() + 4000; while (Date.now() < end) {}</script>"
+        try project.write("Output/slow.html", Self.page(title: "Slow", extra: busy))
+        let process = try ChromiumProcess.launch(executable: try ChromiumLocator.locate().get(), timeout: 30)
+        defer { process.shutdown(grace: 5) }
+        let tab = try PrintTab.open(
+            client: process.client, policy: NetworkPolicy(root: project.path("Output")), timeout: 30)
+        let client = process.client
+        let session = tab.session
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) {
+            client.send("Page.crash", DevToolsMessage.Empty(), session: session)
+        }
+        let result = Result { () throws(PDFPrintFailure) in
+            try tab.print(Self.job(project.path("Output/slow.html")), timeout: 20, fontTimeout: 1)
+        }
+        #expect(throws: PDFPrintFailure.pageCrashed) { try result.get() }
+    }
+
     @Test func withoutChromiumSaysHowToInstallIt() {
         let result = ChromiumLocator.locate(environment: ["PATH": "/nonexistent"])
         guard case .failure(let error) = result else {
