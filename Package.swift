@@ -73,8 +73,17 @@ let package = Package(
 if Context.environment["CAREPRESS_FUZZ"] == "1" {
     package.targets.append(
         .target(
+            name: "CarePressFuzzDriver",
+            path: "Tests/Fuzz/Driver",
+            // libFuzzer without its main (scripts/fuzz finds it in the toolchain): each target has a main of its own.
+            linkerSettings: [
+                .unsafeFlags((Context.environment["CAREPRESS_FUZZ_RUNTIME"].map { [$0] } ?? []) + ["-lstdc++"])
+            ]
+        ))
+    package.targets.append(
+        .target(
             name: "FuzzSupport",
-            dependencies: ["CarePress", "CarePressTestSupport"],
+            dependencies: ["CarePress", "CarePressTestSupport", "CarePressFuzzDriver"],
             path: "Tests/Fuzz/Support"
         ))
     let targets = [

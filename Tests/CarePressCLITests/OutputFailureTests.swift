@@ -144,4 +144,19 @@ struct OutputFailureTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target.path)
         #expect(try Data(contentsOf: target) == Data("keep".utf8))
     }
+
+    @Test("export -o under a file that is not a folder says why, in the system's words")
+    func exportIntoImpossibleFolder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-nodir-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("file.txt")
+        try Data("x".utf8).write(to: file)
+        let target = file.path + "/sub/out.json"
+        let result = try CLI.run(["export", Self.consult, "-o", target], in: CLI.repository)
+        #expect(result.status == 1)
+        let stderr = String(decoding: result.stderr, as: UTF8.self)
+        #expect(stderr == "\(target): error: cannot be examined: not a folder (ENOTDIR)\n", "\(stderr)")
+        #expect(!stderr.contains("could not be completed") && !stderr.contains("Domain="))
+    }
 }

@@ -75,8 +75,8 @@ public enum SiteBuilder {
         var manifest = previous ?? BuildManifest()
         writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: manifest, writer: writer))
 
-        let printer = startPrinter(
-            options.pdf, writer: writer, templates: templates, site: site, jobs: options.jobs, into: &report)
+        if options.pdf != .none { writeAssetsForPrinting(templates, with: writer) }
+        let printer = startPrinter(options.pdf, writer: writer, site: site, jobs: options.jobs, into: &report)
         let batch = RecordBatch(
             project: project, options: options, writer: writer, inputs: inputs,
             renderer: ReportRenderer(
@@ -215,29 +215,25 @@ public enum SiteBuilder {
 
     // MARK: Steps
 
+    /// Writes the theme's assets before any report is printed: report pages link the stylesheet, which the shared
+    /// pages would otherwise write only after the records, so a first build (or a shard) would print unstyled PDFs.
+    /// Failures are left to the shared pages, which write the same files again and report them; a shard that does
+    /// not write the shared pages writes identical bytes, atomically.
+    private static func writeAssetsForPrinting(_ templates: TemplateSet, with writer: OutputWriter) {
+        for asset in templates.assets {
+            if let bytes = FileBytes.read(templates.folder.appendingPathComponent("assets/\(asset)")) {
+                _ = try? writer.write(bytes, to: "assets/\(asset)")
+            }
+        }
+    }
+
     /// The PDF engine when PDFs are asked for: one Chromium with a tab per job, loading only files of the output
     /// folder, started by the first PDF. Without one, the build goes on without PDFs and the report says why (exit
     /// status 2).
-    ///
-    /// Reports link the theme's stylesheet, which the shared pages (shard 1, after the records) write; so that every
-    /// PDF is printed with it, whatever the shard and order, the theme's assets are written first (the same bytes
-    /// shard 1 writes, so its later write leaves them unchanged).
     private static func startPrinter(
-        _ request: PDFRequest, writer: OutputWriter, templates: TemplateSet, site: Site, jobs: Int,
-        into report: inout BuildReport
+        _ request: PDFRequest, writer: OutputWriter, site: Site, jobs: Int, into report: inout BuildReport
     ) -> RecordPrinter {
         guard case .print(let pageTimeout) = request else { return .none }
-        for asset in templates.assets {
-            guard let bytes = FileBytes.read(templates.folder.appendingPathComponent("assets/\(asset)")) else {
-                continue
-            }
-            do {
-                try writer.write(bytes, to: "assets/\(asset)")
-            } catch {
-                report.diagnostics.append(
-                    Diagnostic(.error, file: writer.root + "/assets/" + asset, position: .start, message: error.reason))
-            }
-        }
         do {
             let engine = try OnDemandPDFEngine(
                 PDFEngine.Options(root: writer.root, tabs: jobs, pageTimeout: pageTimeout))

@@ -39,16 +39,19 @@ enum ReportMarkdown {
         }
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count + text.utf8.count / 16 + prefix.utf8.count + 8)
-        var lineStart = true
-        for byte in text.utf8 {
-            if lineStart {
-                output.append(contentsOf: (byte == 0x0A ? emptyLine : prefix).utf8)
-                lineStart = false
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            while true {
+                let end = utf8[start...].firstIndex(of: 0x0A) ?? utf8.count
+                // Each line, with its prefix (or, empty, as `emptyLine`), then its line feed.
+                output.append(contentsOf: (end == start ? emptyLine : prefix).utf8)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<end]))
+                guard end < utf8.count else { break }
+                output.append(0x0A)
+                start = end + 1
             }
-            if byte == 0x0A { lineStart = true }
-            output.append(byte)
         }
-        if lineStart { output.append(contentsOf: emptyLine.utf8) }
         return String(decoding: output, as: UTF8.self)
     }
 

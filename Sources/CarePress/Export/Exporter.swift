@@ -75,8 +75,22 @@ public enum Exporter {
             throw OutputWriter.Failure(path: path, reason: "cannot be examined: " + StreamWriter.reason(errno: errno))
         }
         let url = URL(fileURLWithPath: path)
-        let writer = try OutputWriter(root: url.deletingLastPathComponent().path)
+        let folder = url.deletingLastPathComponent().path
+        try createFolders(folder)
+        let writer = try OutputWriter(root: folder)
         try writer.write(document, to: url.lastPathComponent)
+    }
+
+    /// Creates a folder and the folders above it that are missing, reporting the system's reason when it cannot.
+    private static func createFolders(_ folder: String) throws(OutputWriter.Failure) {
+        var info = stat()
+        if stat(folder, &info) == 0 { return }
+        let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+        if parent != folder { try createFolders(parent) }
+        if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+            throw OutputWriter.Failure(
+                path: folder, reason: "cannot create the folder \(folder): " + StreamWriter.reason(errno: errno))
+        }
     }
 
     /// Writes a document through a character device or a FIFO (waiting, as any writer does, for a FIFO's reader).

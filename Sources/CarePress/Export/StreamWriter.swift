@@ -59,6 +59,9 @@ public enum StreamWriter {
         case EIO: "input/output error (EIO)"
         case EBADF: "it is not open for writing (EBADF)"
         case EACCES: "permission denied (EACCES)"
+        case EPERM: "operation not permitted (EPERM)"
+        case EROFS: "read-only file system (EROFS)"
+        case ENOTDIR: "not a folder (ENOTDIR)"
         case ENOENT: "no such file or folder (ENOENT)"
         default: String(cString: strerror(code)).lowercased() + " (errno \(code))"
         }

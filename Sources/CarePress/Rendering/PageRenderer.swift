@@ -93,9 +93,10 @@ public struct PageRenderer: Sendable {
         return try output(markdown: markdown, appendix: appendixMarkdown, page: page)
     }
 
-    /// The page's forms from its Markdown and its appendix's (which counts only when it is not blank).
+    /// The page's forms from its Markdown and its appendix's (which counts only when it is not blank); blocks the
+    /// template marked as callouts become the theme's callouts (see `CalloutMarkdown`).
     private func output(markdown: String, appendix: String?, page: Page) throws(TemplateErrors) -> Output {
-        let contentHTML = CommonMark.html(from: markdown)
+        let contentHTML = try CalloutMarkdown.html(fromMarkdown: markdown, templates: templates)
         guard let appendix, appendix.contains(where: { !$0.isWhitespace }) else {
             return Output(
                 markdown: markdown, contentHTML: contentHTML, html: try html(content: contentHTML, page: page))

@@ -6,9 +6,8 @@ import FuzzSupport
 /// consult. Rejections are reported inside the file; the cycle check agrees with an independent topological sort;
 /// the path a consult takes starts at the first question, visits none twice, and only takes steps the rules allow;
 /// checking a consult against the schema reports every rejection.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzConsultFlow(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+func fuzzConsultFlow(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = Fuzzing.bytes(data, size)
     guard let root = try? JSONParser.parse(bytes) else { return 0 }
     let pair = root.elements.count == 2 ? root.elements : nil
     let schemaNode = pair?[0] ?? root

@@ -4,9 +4,8 @@ import FuzzSupport
 /// Fuzz target: HTML escaping, alone and through templates. The escape leaves no `<`, `>`, `"` or `'` scalar and
 /// decodes back to the same bytes; rendered into every HTML template of the default theme (every value set to the
 /// input), a value adds no `<`, `>`, `"` or `'` that the same render with a plain value does not have.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzHTMLEscaping(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+func fuzzHTMLEscaping(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let text = String(decoding: Fuzzing.bytes(data, size), as: UTF8.self)
     let escaped = HTMLEscaping.escaped(text)
     for scalar in escaped.unicodeScalars {
         Invariant.require(!TemplateValues.markup.contains(scalar), "raw \(scalar) in \(escaped.debugDescription)")

@@ -5,9 +5,8 @@ import FuzzSupport
 /// Fuzz target: YAML knowledge files, `site.yml` and page front matter. Any bytes load or give a located
 /// `SyntaxError`; what loads is decoded as every kind of knowledge file, and each rejection is reported at a
 /// position inside the file.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzKnowledgeYAML(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+func fuzzKnowledgeYAML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = Fuzzing.bytes(data, size)
     let text: String
     do {
         text = try SourceText.decode(bytes)

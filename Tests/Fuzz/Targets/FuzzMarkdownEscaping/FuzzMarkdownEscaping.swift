@@ -5,9 +5,8 @@ import FuzzSupport
 /// Fuzz target: Markdown escaping read back by libcmark. Escaped text renders as exactly that text in every inline
 /// place a template puts a value; escaped paragraphs keep their lines and paragraphs; an escaped link destination
 /// comes back as the same URL, or empty when it is dangerous.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzMarkdownEscaping(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+func fuzzMarkdownEscaping(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let text = String(decoding: Fuzzing.bytes(data, size), as: UTF8.self)
 
     let escaped = MarkdownEscaping.escaped(text)
     for context in EscapedRendering.inlineContexts(escaped: escaped, literal: EscapedRendering.literal(text)) {

@@ -5,9 +5,8 @@ import FuzzSupport
 /// Fuzz target: the condition matcher over the sample knowledge store. Results are scored, ranked and limited as
 /// documented; they equal those of a plain reference implementation of the same rules; within a body area they are
 /// the unrestricted results of that area.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzMatcher(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let concern = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+func fuzzMatcher(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let concern = String(decoding: Fuzzing.bytes(data, size), as: UTF8.self)
     let matcher = ReferenceMatcher.matcher
     let all = matcher.matches(for: concern, limit: Int.max)
     let top = matcher.matches(for: concern)

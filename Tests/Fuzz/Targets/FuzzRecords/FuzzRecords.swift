@@ -6,9 +6,8 @@ import FuzzSupport
 /// Fuzz target: JSON record files. Any bytes parse or throw a located `SyntaxError`; what parses prints back to
 /// JSON that parses to the same tree; decoding it as each record kind reports every rejection, at positions inside
 /// the file.
-@_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzRecords(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+func fuzzRecords(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = Fuzzing.bytes(data, size)
     let node: ContentNode
     do {
         node = try JSONParser.parse(bytes)
