@@ -44,14 +44,15 @@ def squeeze(text):
 
 
 class RedFlagList(html.parser.HTMLParser):
-    """The items of the list that follows a red-flag heading ("Seek immediate care if", "Red flags: urgent")."""
+    """The items of the list that follows a red-flag heading ("Get urgent help if", the callout's, in reports;
+    "Seek immediate care if", "Red flags: urgent")."""
 
     def __init__(self):
         super().__init__()
         self.groups, self._heading, self._in_heading, self._in_item, self._armed = [], "", False, False, False
 
     def handle_starttag(self, tag, attrs):
-        if tag in ("h3", "strong"):
+        if tag in ("h3", "h4", "strong"):
             self._in_heading, self._heading = True, ""
         elif tag == "ul" and self._armed:
             self.groups.append([])
@@ -60,11 +61,13 @@ class RedFlagList(html.parser.HTMLParser):
             self.groups[-1].append("")
 
     def handle_endtag(self, tag):
-        if tag in ("h3", "strong"):
+        if tag in ("h3", "h4", "strong"):
             self._in_heading = False
-            if re.match(r"(Seek immediate care if|Red flags: urgent)", self._heading):
+            # The callout's heading starts with its icon; the words are what the page must show.
+            found = re.search(r"(Get urgent help if|Seek immediate care if|Red flags: urgent)", self._heading)
+            if found:
                 self._armed = True
-                self.groups.append(("heading", self._heading.rstrip(":")))
+                self.groups.append(("heading", found.group(1)))
         elif tag == "li":
             self._in_item = False
         elif tag == "ul" and self._armed:
