@@ -8,7 +8,9 @@ struct BuildCommand: ParsableCommand {
         abstract: "Validate everything, then write the guide site and every valid record's report.",
         discussion: """
             Incremental: a manifest in <output>/.carepress/ records what each file was made from, so only records \
-            whose inputs changed are rendered again, and the files of deleted records are removed.
+            whose inputs changed are rendered again, and the files of deleted records are removed. One build at a \
+            time writes into an output folder (the shards of one batch side by side): another waits, or fails at \
+            once with --no-wait.
             """)
 
     @OptionGroup var contentOptions: ContentOptions
@@ -36,6 +38,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Print one JSON object with the counts and timings on standard output.")
     var json = false
 
+    @Flag(help: "Fail at once, writing nothing, when another build is writing into the output folder.")
+    var noWait = false
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if let shard, Shard(shard) == nil {
@@ -51,6 +56,7 @@ struct BuildCommand: ParsableCommand {
         if let progress {
             options.progress = { done, total in progress.update(done: done, total: total) }
         }
+        options.whenLocked = noWait ? .fail : .wait(announce: { message in Terminal.error(message) })
         let report = SiteBuilder.build(options)
         progress?.clear()
         Terminal.report(report.diagnostics)

@@ -49,7 +49,8 @@ enum SourceFile {
         }
     }
 
-    /// The visible files directly inside a folder whose names end in one of the extensions, sorted by name.
+    /// The visible files directly inside a folder whose names end in one of the extensions, sorted by name (byte for
+    /// byte).
     ///
     /// Read with `readdir`, using the entry type it gives (and `stat` only when it gives none, or for a symbolic link,
     /// which counts as what it points to): a folder of 100,000 records is listed without a call per file.
@@ -76,7 +77,9 @@ enum SourceFile {
         }
         var files: [String] = []
         var ignored: [String] = []
-        for (name, isFile) in entries.sorted(by: { $0.name < $1.name }) where isFile {
+        // By bytes, not as text: `café.json` in NFC and in NFD are two files, and the build manifest orders paths so.
+        for (name, isFile) in entries.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) where isFile
+        {
             let path = folder.appendingPathComponent(name)
             if extensions.contains(fileExtension(name)) {
                 files.append(path)

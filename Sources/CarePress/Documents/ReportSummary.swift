@@ -17,3 +17,6 @@ public struct ReportSummary: Sendable, Hashable {
     /// The HTML report's path in the output folder.
     public var htmlPath: String
 }
+
+/// A summary is stored in the build manifest as one encoded value, so fields added here need no manifest change.
+extension ReportSummary: Codable {}

@@ -76,6 +76,11 @@ final class SQLiteStatement {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }
 
+    /// Whether the column of the current row holds an integer.
+    func isInteger(_ column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_INTEGER
+    }
+
     /// The column as an integer (0 for null).
     func integer(_ column: Int32) -> Int {
         Int(sqlite3_column_int64(handle, column))

@@ -1,6 +1,7 @@
-import CarePress
 import Foundation
 import Testing
+
+@testable import CarePress
 
 /// The manifest: what an unchanged, changed or deleted input makes a rebuild do.
 @Suite("Incremental builds")
@@ -23,6 +24,7 @@ struct IncrementalBuildTests {
         #expect(first.records == 29 * 3)
         #expect(first.rendered == first.records)
         let before = project.identities(under: "Output")
+        let manifestTime = try #require(project.modificationTime("Output/.carepress/manifest.sqlite"))
         let second = SiteBuilder.build(project.ownThemeOptions())
         #expect(second.rendered == 0)
         #expect(second.skipped == first.records)
@@ -31,6 +33,7 @@ struct IncrementalBuildTests {
         #expect(second.deleted == 0)
         // Not even the manifest is written again.
         #expect(project.changedFiles(under: "Output", since: before).isEmpty)
+        #expect(project.modificationTime("Output/.carepress/manifest.sqlite") == manifestTime)
         // Warnings of records that were not rendered again are still reported.
         #expect(second.warningCount == first.warningCount)
         #expect(second.diagnostics == first.diagnostics)
@@ -47,8 +50,7 @@ struct IncrementalBuildTests {
         #expect(report.written == 2)
         #expect(
             project.changedFiles(under: "Output", since: before) == [
-                ".carepress/manifest.jsonl", "reports/consults/hl-2026-0002-c2.html",
-                "reports/consults/hl-2026-0002-c2.md",
+                "reports/consults/hl-2026-0002-c2.html", "reports/consults/hl-2026-0002-c2.md",
             ])
     }
 
@@ -148,11 +150,11 @@ struct IncrementalBuildTests {
         #expect(!FileManager.default.fileExists(atPath: project.path("Output/reports/stacks/sw-2026-0004-c1.html")))
         #expect(project.read("Output/notes/keep.txt") == "not the build's")
         #expect(project.read("Output/reports/consults/handmade.html") == "<p>not the build's either</p>")
-        // Only the record's files, the index pages that listed it and the manifest changed.
+        // Only the record's files and the index pages that listed it changed.
         #expect(
             changed.sorted()
                 == [
-                    ".carepress/manifest.jsonl", "index.html", "reports/index.html",
+                    "index.html", "reports/index.html",
                     "reports/stacks/sw-2026-0004-c1-adherence.svg", "reports/stacks/sw-2026-0004-c1.html",
                     "reports/stacks/sw-2026-0004-c1.md",
                 ])
@@ -211,11 +213,11 @@ struct IncrementalBuildTests {
 
     @Test func aCorruptManifestMeansAFullBuildWithAWarning() throws {
         let (project, first) = try Self.builtProject()
-        try project.write("Output/.carepress/manifest.jsonl", "{\"manifest\": \"carepress-build\", \"vers")
+        try project.write("Output/.carepress/manifest.sqlite", "{\"manifest\": \"carepress-build\", \"vers")
         let report = SiteBuilder.build(project.ownThemeOptions())
         #expect(report.rendered == first.records)
         #expect(report.warningCount == first.warningCount + 1)
-        #expect(report.diagnostics.contains { $0.message.hasPrefix("the build manifest cannot be read") })
+        #expect(report.diagnostics.contains { $0.message.hasPrefix("the build manifest is damaged") })
         let next = SiteBuilder.build(project.ownThemeOptions())
         #expect(next.rendered == 0)
         #expect(next.warningCount == first.warningCount)
@@ -234,21 +236,14 @@ struct IncrementalBuildTests {
     }
 
     /// Progress reports, collected from the workers' threads.
-    final class ProgressCalls: @unchecked Sendable {
-        private let lock = NSLock()
-        private var calls: [(done: Int, total: Int)] = []
+    final class ProgressCalls: Sendable {
+        private let calls = Mutex<[(done: Int, total: Int)]>([])
 
         func record(_ done: Int, _ total: Int) {
-            lock.lock()
-            calls.append((done, total))
-            lock.unlock()
+            calls.withLock { $0.append((done, total)) }
         }
 
-        var values: [(done: Int, total: Int)] {
-            lock.lock()
-            defer { lock.unlock() }
-            return calls
-        }
+        var values: [(done: Int, total: Int)] { calls.withLock { $0 } }
     }
 
     @Test func outputIsTheSameWhateverTheNumberOfJobs() throws {
@@ -266,6 +261,6 @@ struct IncrementalBuildTests {
         let files = project.contents(under: "One")
         #expect(files.count > 300)
         #expect(files == project.contents(under: "Four"))
-        #expect(project.read("One/.carepress/manifest.jsonl") == project.read("Four/.carepress/manifest.jsonl"))
+        #expect(try ManifestDump.rows(project.path("One")) == ManifestDump.rows(project.path("Four")))
     }
 }
