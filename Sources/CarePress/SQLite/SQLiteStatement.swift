@@ -28,6 +28,11 @@ final class SQLiteStatement {
         }
     }
 
+    /// The statement on its first row, or nil when it has none.
+    func stepped() throws(SQLiteError) -> SQLiteStatement? {
+        try step() ? self : nil
+    }
+
     /// Makes the statement ready to run again, clearing its bound values.
     func reset() {
         sqlite3_reset(handle)

@@ -54,6 +54,18 @@ struct IncrementalBuildTests {
             ])
     }
 
+    @Test func changingAPatientsNameUpdatesTheReportsIndex() throws {
+        let (project, _) = try Self.builtProject()
+        let file = "Content/stacks/sw-2026-0001-c1.json"
+        let text = try #require(project.read(file))
+        let name = try #require(text.range(of: #""displayName": "[^"]*""#, options: .regularExpression))
+        try project.write(file, text.replacingCharacters(in: name, with: #""displayName": "Renamed Patient""#))
+        let report = SiteBuilder.build(project.ownThemeOptions())
+        #expect(report.rendered == 1)
+        // The index lists each report's patient: the summary changed, so the index is written again.
+        #expect(project.read("Output/reports/index.html")?.contains("Renamed Patient") == true)
+    }
+
     @Test func changingTheConsultTemplateRendersExactlyTheConsults() throws {
         let (project, first) = try Self.builtProject()
         let before = project.identities(under: "Output")
@@ -221,6 +233,63 @@ struct IncrementalBuildTests {
         let next = SiteBuilder.build(project.ownThemeOptions())
         #expect(next.rendered == 0)
         #expect(next.warningCount == first.warningCount)
+    }
+
+    @Test func aManifestRowEditedOutsideCarePressIsDetectedAndItsRecordRenderedAgain() throws {
+        let (project, first) = try Self.builtProject()
+        let record = "consults/hl-2026-0002-c2.json"
+        #expect(project.read("Output/reports/index.html")?.contains("Forged title") == false)
+        // A well-formed edit: the summary still decodes, with another title; the checksum is left as it was.
+        let connection = try SQLiteConnection(path: project.path("Output/.carepress/manifest.sqlite"), create: false)
+        let summary = try #require(
+            try connection.text("SELECT CAST(summary AS TEXT) FROM records WHERE path = CAST('\(record)' AS BLOB)"))
+        let forged = try #require(
+            summary.range(of: #""title":"[^"]*""#, options: .regularExpression).map {
+                summary.replacingCharacters(in: $0, with: #""title":"Forged title""#)
+            })
+        try connection.prepare("UPDATE records SET summary = ? WHERE path = ?").run(
+            .blob(Array(forged.utf8)), .blob(Array(record.utf8)))
+        _ = consume connection
+        let report = SiteBuilder.build(project.ownThemeOptions())
+        #expect(report.rendered == 1)
+        #expect(report.warningCount == first.warningCount + 1)
+        #expect(report.diagnostics.contains { $0.message.contains("\(record) was changed outside CarePress") })
+        #expect(project.read("Output/reports/index.html")?.contains("Forged title") == false)
+        let next = SiteBuilder.build(project.ownThemeOptions())
+        #expect(next.rendered == 0)
+        #expect(next.warningCount == first.warningCount)
+    }
+
+    @Test func canonicallyEquivalentFileNamesKeepBuildsIncremental() throws {
+        let project = try TemporaryProject.minimal()
+        // café-1.json in NFC and in NFD: two files on Linux, compared byte for byte.
+        try project.write("Content/consults/caf\u{E9}-1.json", Samples.consult(id: "hl-nfc"))
+        try project.write("Content/consults/cafe\u{301}-1.json", Samples.consult(id: "hl-nfd"))
+        let first = SiteBuilder.build(project.buildOptions())
+        #expect(!first.hasErrors, "\(first.diagnostics)")
+        #expect(first.rendered == 2)
+        for _ in 0..<2 {
+            let again = SiteBuilder.build(project.buildOptions())
+            #expect(again.rendered == 0)
+            #expect(again.skipped == 2)
+            #expect(again.diagnostics.isEmpty, "\(again.diagnostics)")
+        }
+    }
+
+    @Test func aRealCollisionOfTwinFileNamesIsOneErrorAndStaysIncremental() throws {
+        let project = try TemporaryProject.minimal()
+        try project.write("Content/consults/caf\u{E9}-1.json", Samples.consult(id: "hl-1"))
+        try project.write("Content/consults/cafe\u{301}-1.json", Samples.consult(id: "hl-1"))
+        for _ in 0..<3 {
+            let report = SiteBuilder.build(project.buildOptions())
+            #expect(report.rendered + report.skipped == 1)
+            #expect(report.failedRecords == 1)
+            let errors = report.diagnostics.filter { $0.severity == .error }
+            #expect(errors.map(\.message) == ["duplicate consult id 'hl-1'"])
+            #expect(
+                errors.first.map { Array($0.file.utf8) }
+                    == Array(project.path("Content/consults/caf\u{E9}-1.json").utf8))
+        }
     }
 
     @Test func progressCountsEveryRecordOnce() throws {

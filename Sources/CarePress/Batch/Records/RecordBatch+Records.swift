@@ -1,6 +1,6 @@
 extension RecordBatch {
     /// How many records a chunk has: the records rendered between two commits of the manifest.
-    static let chunkSize = 512
+    static let chunkSize = 256
 
     /// Processes every record with a role, on `options.jobs` workers, a chunk at a time; after each chunk, its
     /// changes are committed to the manifest and its staged files renamed into place.
