@@ -26,10 +26,10 @@ pytest:
 	.venv/bin/python -m pytest -q Tests/python
 
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Plugins Sources Tests
 
 format:
-	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Plugins Sources Tests
 
 # The batch benchmark (never part of `make test`): N consults (default 10,000) plus a tenth as many physio and
 # stack records; full, no-op and one-changed builds timed beside cmark and Hugo. `make bench N=100000` for memory.

@@ -31,7 +31,17 @@ let package = Package(
                 "CSQLite",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
-            ]
+            ],
+            plugins: [.plugin(name: "EmbedFiles")]
+        ),
+        .executableTarget(
+            name: "carepress-embed",
+            path: "Sources/carepress-embed"
+        ),
+        .plugin(
+            name: "EmbedFiles",
+            capability: .buildTool(),
+            dependencies: ["carepress-embed"]
         ),
         .executableTarget(
             name: "carepress",

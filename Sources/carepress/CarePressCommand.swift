@@ -9,6 +9,7 @@ struct CarePressCommand: ParsableCommand {
         discussion: "Exit status: 0 success; 1 content errors (everything valid was still written); 2 usage errors.",
         subcommands: [
             BuildCommand.self, CheckCommand.self, ExportCommand.self, MatchCommand.self, MarkdownCommand.self,
+            AppKitCommand.self,
         ]
     )
 

@@ -144,6 +144,30 @@ def test_search_then_follow_a_result_and_an_exercise_with_no_network_request(bro
     assert not strangers, f"requests left file://: {strangers}"
 
 
+def test_the_app_kits_guide_works_from_disk_with_no_reports_and_no_network(browser, carepress, tmp_path):
+    """`carepress app-kit` writes the guide for the app bundle: opened from file://, home to search to a condition."""
+    kit = tmp_path / "AppKit"
+    result = subprocess.run(
+        [str(carepress), "app-kit", "--content", "Content", "--templates", "Templates", "--output", str(kit)],
+        cwd=REPOSITORY, capture_output=True, text=True,
+    )
+    assert result.returncode == 0, result.stderr
+    requested_urls(browser)
+    open_page(browser, kit / "Guide" / "index.html")
+    links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "main a")]
+    assert links == [(kit / "Guide" / "guide" / "index.html").as_uri()], "the kit's home links to the guide only"
+    browser.find_element(By.LINK_TEXT, "Recovery guide").click()
+    WebDriverWait(browser, WAIT).until(EC.visibility_of_element_located((By.ID, "search-concern")))
+    browser.find_element(By.ID, "search-concern").send_keys("my knee hurts going down stairs", Keys.ENTER)
+    WebDriverWait(browser, WAIT).until(lambda d: len(result_names(d)) == 3)
+    browser.find_element(By.LINK_TEXT, "Patellofemoral Pain Syndrome").click()
+    WebDriverWait(browser, WAIT).until(EC.text_to_be_present_in_element((By.TAG_NAME, "h1"), "Patellofemoral Pain Syndrome"))
+    seen = requested_urls(browser)
+    assert any(url.endswith("/Guide/assets/search-index.js") for url in seen), seen
+    strangers = [url for url in seen if not url.startswith((kit / "Guide").as_uri() + "/")]
+    assert not strangers, f"requests left the kit's Guide folder: {strangers}"
+
+
 def test_every_guide_page_loads_only_files_from_disk(browser, guide):
     pages = sorted(guide.rglob("*.html"))
     assert len(pages) > 100

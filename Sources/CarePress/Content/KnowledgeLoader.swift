@@ -1,7 +1,7 @@
 import Foundation
 
 /// Loads `Content/knowledge/` and checks its cross-references: area, phase and exercise names that exist,
-/// unique names and file names, summaries of at most 60 words.
+/// unique names and file names, summaries of at most 60 words; and warns about hard reading (`ReadingLevel`).
 ///
 /// A file with an error is left out of the store, and the error says why; the rest is still loaded.
 enum KnowledgeLoader {
@@ -93,6 +93,7 @@ enum KnowledgeLoader {
                     path: ValuePath.root.key("summary"),
                     hint: "it is injected into the on-device model's prompt, whose budget is small")
             }
+            checkReadingLevel(condition, node: node, log: log)
             names.claim(
                 name: condition.name, slug: condition.slug, kind: "condition",
                 at: node.child("name")?.position ?? node.position, file: condition.source, log: log)
@@ -146,6 +147,29 @@ enum KnowledgeLoader {
             result.append((value, node, log))
         }
         return result
+    }
+
+    /// Warns when a summary reads above grade 8 (Flesch–Kincaid), or a red flag has more than about 12 words: both
+    /// are read by patients, red flags at a glance (see `ReadingLevel`).
+    private static func checkReadingLevel(_ condition: Condition, node: ContentNode, log: DiagnosticLog) {
+        let grade = ReadingLevel.grade(condition.summary)
+        if grade > ReadingLevel.summaryGradeLimit {
+            log.warning(
+                "summary reads at grade \(ReadingLevel.formatted(grade)) (Flesch-Kincaid); patients need grade "
+                    + "\(Int(ReadingLevel.summaryGradeLimit)) or below",
+                at: node.child("summary")?.position ?? node.position, path: ValuePath.root.key("summary"),
+                hint: "use shorter sentences and everyday words; explain a medical term in a few plain ones")
+        }
+        for (index, flag) in condition.redFlags.enumerated() {
+            let words = ReadingLevel.words(in: flag).count
+            if words > ReadingLevel.redFlagWordLimit {
+                log.warning(
+                    "red flag has \(words) words; keep it to about \(ReadingLevel.redFlagWordLimit), to be read at a glance",
+                    at: node.child("redFlags")?.element(index)?.position ?? node.position,
+                    path: ValuePath.root.key("redFlags").index(index),
+                    hint: "say the one sign plainly; put the explanation in the summary or the guide page")
+            }
+        }
     }
 
     /// Warns when a file is not named after its item, since links are made from the name.

@@ -1,7 +1,8 @@
 /// Finds the conditions of the knowledge store that best fit a concern in a patient's own words.
 ///
-/// The same algorithm serves `carepress match`, the physio reports' fallback and (ported to JavaScript over the
-/// same index) the guide's search:
+/// The same algorithm serves `carepress match`, the physio reports' fallback, the physio app (`carepress app-kit`
+/// ships this folder's source unchanged, so it must stay Foundation-only and self-contained) and (ported to
+/// JavaScript over the same index) the guide's search:
 ///
 /// 1. The concern is folded into words (`ConcernText`). A word not in the vocabulary is replaced by the one
 ///    vocabulary word within one edit of it, when there is exactly one and both are long enough (`kne` → `knee`).
@@ -26,11 +27,6 @@ public struct ConditionMatcher: Sendable {
     /// The index scored against.
     public let index: MatcherIndex
     private let vocabulary: Set<String>
-
-    /// Creates a matcher over a knowledge store.
-    public init(knowledge: KnowledgeStore) {
-        self.init(index: MatcherIndex(knowledge: knowledge))
-    }
 
     /// Creates a matcher over an index.
     public init(index: MatcherIndex) {

@@ -27,6 +27,38 @@ public struct MatcherIndex: Sendable, Codable, Hashable {
         public var terms: [Term]
     }
 
+    /// One condition's text, as the index is built from it: what a patient might call it, and where it is.
+    public struct Source: Sendable, Hashable {
+        /// The condition's name.
+        public var name: String
+        /// Its file-name form.
+        public var slug: String
+        /// Its body area id.
+        public var area: String
+        /// Its body area's display name, matched like a keyword; nil when the area is unknown.
+        public var areaName: String?
+        /// Its summary, for showing results.
+        public var summary: String
+        /// Other names people use for it, matched like its name.
+        public var aliases: [String]
+        /// Words and phrases patients use for it.
+        public var keywords: [String]
+
+        /// Describes a condition for the index.
+        public init(
+            name: String, slug: String, area: String, areaName: String?, summary: String, aliases: [String],
+            keywords: [String]
+        ) {
+            self.name = name
+            self.slug = slug
+            self.area = area
+            self.areaName = areaName
+            self.summary = summary
+            self.aliases = aliases
+            self.keywords = keywords
+        }
+    }
+
     /// Every condition, by name.
     public var entries: [Entry]
     /// Every folded word that appears in a term, sorted; concern words within one edit of one of them are corrected.
@@ -48,21 +80,21 @@ public struct MatcherIndex: Sendable, Codable, Hashable {
         return weights
     }
 
-    /// Builds the index of a knowledge store.
-    public init(knowledge: KnowledgeStore) {
+    /// Builds the index of some conditions, in the order given.
+    public init(conditions: [Source]) {
         struct Raw {
-            var condition: Condition
+            var source: Source
             var terms: [(words: [String], isName: Bool)]
         }
-        let raws = knowledge.conditions.map { condition -> Raw in
+        let raws = conditions.map { source -> Raw in
             var terms: [(words: [String], isName: Bool)] = []
-            terms.append((ConcernText.words(condition.name), true))
-            terms += condition.aliases.map { (ConcernText.words($0), true) }
-            terms += condition.keywords.map { (ConcernText.words($0), false) }
-            if let area = knowledge.area(condition.bodyArea) {
-                terms.append((ConcernText.words(area.name), false))
+            terms.append((ConcernText.words(source.name), true))
+            terms += source.aliases.map { (ConcernText.words($0), true) }
+            terms += source.keywords.map { (ConcernText.words($0), false) }
+            if let areaName = source.areaName {
+                terms.append((ConcernText.words(areaName), false))
             }
-            return Raw(condition: condition, terms: terms.filter { !$0.words.isEmpty })
+            return Raw(source: source, terms: terms.filter { !$0.words.isEmpty })
         }
         let weights = Self.wordWeights(raws.map { $0.terms.flatMap(\.words) }, count: raws.count)
         var seen = Set<[String]>()
@@ -74,8 +106,8 @@ public struct MatcherIndex: Sendable, Codable, Hashable {
                 return Term(words: term.words, weight: term.isName ? base * 2 : base)
             }
             return Entry(
-                name: raw.condition.name, slug: raw.condition.slug, area: raw.condition.bodyArea,
-                summary: raw.condition.summary, terms: terms)
+                name: raw.source.name, slug: raw.source.slug, area: raw.source.area, summary: raw.source.summary,
+                terms: terms)
         }
         vocabulary = Set(entries.flatMap { $0.terms.flatMap(\.words) }).sorted()
         stopWords = ConcernText.stopWords.sorted()
