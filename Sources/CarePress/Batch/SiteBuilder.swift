@@ -46,8 +46,9 @@ public enum SiteBuilder {
         }
         // The manifest is read while the shared inputs are digested: neither needs the other.
         let manifestFile = writer.root + "/" + BuildManifest.path(for: options.shard)
+        let strings = StringInterner()
         let opening = Prefetch(inBackground: options.jobs > 1) {
-            Result { () throws(SQLiteError) in try BuildManifest.open(at: manifestFile, strings: StringInterner()) }
+            Result { () throws(SQLiteError) in try BuildManifest.open(at: manifestFile, strings: strings) }
         }
         let inputs = Inputs(project, options: options)
         guard let (manifest, contents) = openedManifest(opening.value, at: manifestFile, into: &report) else {
@@ -57,7 +58,8 @@ public enum SiteBuilder {
 
         let batch = RecordBatch(
             project: inputs.project, options: options,
-            mode: .build(writer: writer, inputs: inputs.digests, renderer: inputs.reports, manifest: manifest))
+            mode: .build(writer: writer, inputs: inputs.digests, renderer: inputs.reports, manifest: manifest),
+            strings: strings)
         batch.scan(previous: contents.entries)
         report.timings.scan = start.seconds
 
@@ -212,15 +214,19 @@ public enum SiteBuilder {
         guard options.shard.writesSharedPages, case .build(let writer, _, _, let manifest) = batch.mode else {
             return (BuildManifest.SharedPages(), previous.outputs)
         }
+        var guideHasher = ContentHasher()
+        guideHasher.combine(inputs.digests.shared)
+        let guideDigest = guideHasher.finalize()
         var hasher = ContentHasher()
-        hasher.combine(inputs.digests.shared)
+        hasher.combine(guideDigest)
         batch.combineSummaries(into: &hasher)
         let digest = hasher.finalize()
-        if !options.force, previous.digest == digest, !previous.outputs.isEmpty,
-            previous.outputs.allSatisfy(writer.fileExists)
-        {
+        let complete = !previous.outputs.isEmpty && previous.outputs.allSatisfy(writer.fileExists)
+        if !options.force, complete, previous.digest == digest {
             return (previous, previous.outputs)
         }
+        // Only the records' summaries changed: the guide and the assets are still right.
+        let onlyIndex = !options.force && complete && previous.guideDigest == guideDigest
         let summaries = batch.summaries()
         let pages = sharedPagePaths(inputs, reportCount: summaries.count)
         var known = pages
@@ -232,10 +238,10 @@ public enum SiteBuilder {
         guard
             batch.record(ManifestChanges(shared: BuildManifest.SharedPages(digest: nil, outputs: owned)), in: manifest)
         else { return (previous, previous.outputs) }
-        var written: [String] = []
+        var written = onlyIndex ? previous.outputs.filter { !isIndexPage($0) } : []
         var failed = false
         do {
-            try renderSharedPages(inputs, summaries: summaries, known: known) { file in
+            try renderSharedPages(inputs, summaries: summaries, known: known, guide: !onlyIndex) { file in
                 if !pages.contains(BytePath(file.path)) {
                     // Not announced: record it before it is written.
                     owned = BytePath.sortedUnique(owned + [file.path])
@@ -254,8 +260,15 @@ public enum SiteBuilder {
         }
         // After a failure, keep owning the old pages too, so that nothing is removed that might still be wanted.
         let state = BuildManifest.SharedPages(
-            digest: failed ? nil : digest, outputs: failed ? BytePath.sortedUnique(written + owned) : written)
+            digest: failed ? nil : digest, guideDigest: failed ? nil : guideDigest,
+            outputs: failed ? BytePath.sortedUnique(written + owned) : BytePath.sortedUnique(written))
         return (state, owned)
+    }
+
+    /// Whether a shared page lists the records (the home page counts them): the pages written again when only the
+    /// records' summaries changed.
+    private static func isIndexPage(_ path: String) -> Bool {
+        path == HomePage.path || (path.hasPrefix("reports/index") && !path.dropFirst("reports/".count).contains("/"))
     }
 
     /// Removes the files nothing makes any more, flushes the output folder to disk, and commits the build's last
@@ -298,12 +311,13 @@ public enum SiteBuilder {
     }
 
     /// Renders the pages every shard shares, handing each file to `emit` as it is made: the guide, the reports index
-    /// (which lists every valid record, from `summaries`), the home page and the theme's assets.
+    /// (which lists every valid record, from `summaries`), the home page and the theme's assets; without `guide`,
+    /// only the reports index and the home page.
     ///
     /// Every link of these pages must lead to a file the build writes (one of `known`); the pages are still written,
     /// and the broken links are thrown as errors naming the page.
     private static func renderSharedPages(
-        _ inputs: Inputs, summaries: [ReportSummary], known: Set<BytePath>, emit: (OutputFile) -> Void
+        _ inputs: Inputs, summaries: [ReportSummary], known: Set<BytePath>, guide: Bool, emit: (OutputFile) -> Void
     ) throws(TemplateErrors) {
         // Everything these pages may link to is known before they are made, so each page is checked and handed on
         // as it is made, and no page is held longer than that.
@@ -314,10 +328,12 @@ public enum SiteBuilder {
             emit(file)
         }
         let (project, pages) = (inputs.project, inputs.pages)
-        for file in try GuideSite(project: project, pages: pages).render() { check(file) }
+        if guide {
+            for file in try GuideSite(project: project, pages: pages).render() { check(file) }
+        }
         for file in try ReportsIndex.render(summaries, with: pages, jobs: inputs.options.jobs) { check(file) }
         check(try HomePage.render(reportCount: summaries.count, project: project, with: pages))
-        for asset in inputs.templates.assets {
+        for asset in inputs.templates.assets where guide {
             let source = inputs.templates.folder.appendingPathComponent("assets/\(asset)")
             if let bytes = FileBytes.read(source) {
                 check(OutputFile(path: "assets/\(asset)", bytes: bytes))

@@ -60,10 +60,20 @@ struct IncrementalBuildTests {
         let text = try #require(project.read(file))
         let name = try #require(text.range(of: #""displayName": "[^"]*""#, options: .regularExpression))
         try project.write(file, text.replacingCharacters(in: name, with: #""displayName": "Renamed Patient""#))
+        let before = project.identities(under: "Output")
         let report = SiteBuilder.build(project.ownThemeOptions())
         #expect(report.rendered == 1)
-        // The index lists each report's patient: the summary changed, so the index is written again.
+        // The index lists each report's patient: the summary changed, so the index is written again...
         #expect(project.read("Output/reports/index.html")?.contains("Renamed Patient") == true)
+        // ...and only the index and the home page are rendered again, not the guide (whose inputs did not change).
+        #expect(report.written + report.unchanged < 10)
+        let changed = project.changedFiles(under: "Output", since: before).filter { !$0.hasPrefix(".carepress/") }
+        #expect(
+            changed.sorted() == [
+                "reports/index.html", "reports/stacks/sw-2026-0001-c1.html", "reports/stacks/sw-2026-0001-c1.md",
+            ])
+        // The guide is still complete: a forced build writes nothing new.
+        #expect(SiteBuilder.build(project.ownThemeOptions(force: true)).written == 0)
     }
 
     @Test func changingTheConsultTemplateRendersExactlyTheConsults() throws {

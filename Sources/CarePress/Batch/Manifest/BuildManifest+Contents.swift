@@ -15,6 +15,9 @@ extension BuildManifest {
     struct SharedPages: Sendable, Equatable {
         /// The digest of their inputs; nil when they must be written again.
         var digest: ContentDigest?
+        /// The digest of what the guide and the assets are made from (their inputs but the records' summaries): when
+        /// only the summaries changed, only the reports index and the home page are written again.
+        var guideDigest: ContentDigest?
         /// The files written; empty for shards other than 1.
         var outputs: [String] = []
     }

@@ -5,18 +5,18 @@ extension BuildManifest {
         generation: Int, finished: Bool, shared: SharedPages?
     )? {
         let row = try database.prepare(
-            "SELECT shared_digest, shared_outputs, checksum, generation, finished FROM build WHERE one = 1")
+            "SELECT shared_digest, shared_guide_digest, shared_outputs, checksum, generation, finished FROM build "
+                + "WHERE one = 1")
         guard try row.step() else { return nil }
         var shared: SharedPages?
-        if ManifestRow.checksumMatches(row, columnCount: 2, checksumColumn: 2) {
+        if ManifestRow.checksumMatches(row, columnCount: 3, checksumColumn: 3) {
             var pages = SharedPages()
-            if let digest = row.bytes(0) {
-                pages.digest = ManifestRow.digest(of: digest)
-            }
-            pages.outputs = row.bytes(1).map(ManifestRow.split) ?? []
+            pages.digest = row.bytes(0).flatMap(ManifestRow.digest(of:))
+            pages.guideDigest = row.bytes(1).flatMap(ManifestRow.digest(of:))
+            pages.outputs = row.bytes(2).map(ManifestRow.split) ?? []
             shared = pages
         }
-        return (row.integer(3), row.integer(4) == 1, shared)
+        return (row.integer(4), row.integer(5) == 1, shared)
     }
 
     /// Reads every record row in byte order of the paths into `contents`; returns the paths of rows that fail their

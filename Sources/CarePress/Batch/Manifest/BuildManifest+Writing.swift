@@ -28,11 +28,13 @@ extension BuildManifest {
                 if let shared = changes.shared {
                     let values: [SQLiteValue] = [
                         shared.digest.map { .blob(ManifestRow.bytes(of: $0)) } ?? .null,
+                        shared.guideDigest.map { .blob(ManifestRow.bytes(of: $0)) } ?? .null,
                         .blob(ManifestRow.joined(shared.outputs)),
                     ]
                     try store.database.prepare(
-                        "UPDATE build SET shared_digest = ?, shared_outputs = ?, checksum = ? WHERE one = 1"
-                    ).run(values[0], values[1], ManifestRow.checksum(values))
+                        "UPDATE build SET shared_digest = ?, shared_guide_digest = ?, shared_outputs = ?, checksum = ? "
+                            + "WHERE one = 1"
+                    ).run(values[0], values[1], values[2], ManifestRow.checksum(values))
                 }
                 if finishing {
                     try store.database.prepare("UPDATE build SET finished = 1 WHERE one = 1").run()

@@ -137,16 +137,16 @@ final class BuildManifest: Sendable {
                 \(ManifestRow.schema)
                 CREATE TABLE build(
                     one INTEGER PRIMARY KEY CHECK (one = 1), generation INTEGER NOT NULL, finished INTEGER NOT NULL,
-                    shared_digest BLOB, shared_outputs BLOB, checksum BLOB NOT NULL
+                    shared_digest BLOB, shared_guide_digest BLOB, shared_outputs BLOB, checksum BLOB NOT NULL
                 );
                 CREATE TABLE orphans(path BLOB PRIMARY KEY NOT NULL, checksum BLOB NOT NULL) WITHOUT ROWID;
                 PRAGMA user_version = \(formatVersion);
                 PRAGMA application_id = \(applicationID);
                 """)
             let insert = try database.prepare(
-                "INSERT INTO build(one, generation, finished, shared_digest, shared_outputs, checksum) "
-                    + "VALUES (1, 1, 1, NULL, NULL, ?)")
-            try insert.run(ManifestRow.checksum([.null, .null]))
+                "INSERT INTO build(one, generation, finished, shared_digest, shared_guide_digest, shared_outputs, "
+                    + "checksum) VALUES (1, 1, 1, NULL, NULL, NULL, ?)")
+            try insert.run(ManifestRow.checksum([.null, .null, .null]))
         }
     }
 
