@@ -12,6 +12,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         .systemLibrary(
@@ -32,6 +33,7 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ],
+            exclude: ["Rendering/Compiled/README.md"],
             plugins: [.plugin(name: "EmbedFiles")]
         ),
         .executableTarget(
@@ -52,11 +54,15 @@ let package = Package(
         ),
         .target(
             name: "CarePressTestSupport",
+            dependencies: ["CarePress"],
             path: "Tests/Support"
         ),
         .testTarget(
             name: "CarePressTests",
-            dependencies: ["CarePress", "CarePressTestSupport"],
+            dependencies: [
+                "CarePress", "CarePressTestSupport", .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -67,3 +73,35 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer targets (Tests/Fuzz), declared only for `scripts/fuzz`, which builds them into .build-fuzz/ with
+// libFuzzer and AddressSanitizer: ordinary builds and `swift test` never see them.
+if Context.environment["CAREPRESS_FUZZ"] == "1" {
+    package.targets.append(
+        .target(
+            name: "CarePressFuzzDriver",
+            path: "Tests/Fuzz/Driver",
+            // libFuzzer without its main (scripts/fuzz finds it in the toolchain): each target has a main of its own.
+            linkerSettings: [
+                .unsafeFlags((Context.environment["CAREPRESS_FUZZ_RUNTIME"].map { [$0] } ?? []) + ["-lstdc++"])
+            ]
+        ))
+    package.targets.append(
+        .target(
+            name: "FuzzSupport",
+            dependencies: ["CarePress", "CarePressTestSupport", "CarePressFuzzDriver"],
+            path: "Tests/Fuzz/Support"
+        ))
+    let targets = [
+        "FuzzRecords", "FuzzKnowledgeYAML", "FuzzConsultFlow", "FuzzMarkdownEscaping", "FuzzHTMLEscaping",
+        "FuzzMatcher",
+    ]
+    for name in targets {
+        package.targets.append(
+            .executableTarget(
+                name: name,
+                dependencies: ["CarePress", "FuzzSupport"],
+                path: "Tests/Fuzz/Targets/\(name)"
+            ))
+    }
+}

@@ -8,9 +8,11 @@ struct BuildCommand: ParsableCommand {
         abstract: "Validate everything, then write the guide site and every valid record's report.",
         discussion: """
             Incremental: a manifest in <output>/.carepress/ records what each file was made from, so only records \
-            whose inputs changed are rendered again, and the files of deleted records are removed. One build at a \
-            time writes into an output folder (the shards of one batch side by side): another waits, or fails at \
-            once with --no-wait.
+            whose inputs changed are rendered again, and the files of deleted records are removed. With --pdf, \
+            every report is also printed to reports/<kind>/<id>.pdf by one headless Chromium (found on PATH as \
+            chromium, chromium-browser or google-chrome, or named by CAREPRESS_CHROMIUM), --jobs pages at a time; \
+            without one, the rest is still written and the exit status is 2. One build at a time writes into an output \
+            folder (the shards of one batch side by side): another waits, or fails at once with --no-wait.
             """)
 
     @OptionGroup var contentOptions: ContentOptions
@@ -32,6 +34,14 @@ struct BuildCommand: ParsableCommand {
             "Build only shard K of N (e.g. 2/8); shard 1 also writes the shared pages.", valueName: "K/N"))
     var shard: String?
 
+    @Flag(help: "Print every report to PDF as well, beside its HTML.")
+    var pdf = false
+
+    @Option(
+        name: .customLong("pdf-timeout"),
+        help: ArgumentHelp("The longest one report's PDF may take to print, in seconds.", valueName: "seconds"))
+    var pdfTimeout = PDFEngine.defaultPageTimeout
+
     @Flag(help: "No progress line; only diagnostics and the summary.")
     var quiet = false
 
@@ -43,6 +53,7 @@ struct BuildCommand: ParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        guard pdfTimeout > 0 else { throw ValidationError("--pdf-timeout must be more than 0 seconds") }
         if let shard, Shard(shard) == nil {
             throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/8, not '\(shard)'")
         }
@@ -52,7 +63,8 @@ struct BuildCommand: ParsableCommand {
         let progress = !quiet && Terminal.standardErrorIsTerminal ? ProgressLine(noun: "records") : nil
         var options = BuildOptions(
             contentPath: contentOptions.content, templatesPath: templates, outputPath: output, jobs: jobs,
-            force: force, shard: shard.flatMap { Shard($0) } ?? .all)
+            force: force, shard: shard.flatMap { Shard($0) } ?? .all,
+            pdf: pdf ? .print(pageTimeout: pdfTimeout) : .none)
         if let progress {
             options.progress = { done, total in progress.update(done: done, total: total) }
         }
@@ -61,9 +73,13 @@ struct BuildCommand: ParsableCommand {
         progress?.clear()
         Terminal.report(report.diagnostics)
         if json {
-            print(report.json)
+            try Terminal.outputLine(report.json)
         } else {
             Terminal.error(report.buildSummary(outputPath: output))
+        }
+        if let engineError = report.pdfEngineError {
+            Terminal.error("\(output): error: no PDF was made: \(engineError.message)\n    hint: \(engineError.hint)")
+            throw ExitCode(2)
         }
         if report.hasErrors { throw ExitCode(1) }
     }

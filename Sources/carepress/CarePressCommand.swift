@@ -15,6 +15,8 @@ struct CarePressCommand: ParsableCommand {
 
     /// Runs the command, exiting with status 2 (not swift-argument-parser's 64) on a usage error.
     static func main() {
+        // A closed pipe on stdout must show as EPIPE, reported, not as a silent death by SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -13,9 +13,11 @@ struct ExportCommand: ParsableCommand {
         discussion: """
             The input is checked exactly as `carepress build` checks it, against the content folder's \
             questionnaires and knowledge store; its kind is detected from its keys unless --kind is given. \
-            Formats by kind: consult: markdown, html, json, fhir; physio and stack: markdown, html, json; \
-            schema: json, fhir-questionnaire. Exit status: 0 written (warnings on stderr); 1 the input has errors \
-            (nothing is written); 2 usage errors.
+            Formats by kind: consult: markdown, html, json, fhir, pdf; physio and stack: markdown, html, json, pdf; \
+            schema: json, fhir-questionnaire. A PDF is printed by headless Chromium (found on PATH, or named by \
+            CAREPRESS_CHROMIUM) and is never written to a terminal: use -o FILE.pdf or redirect standard output. \
+            Exit status: 0 written (warnings on stderr); 1 the input has errors (nothing is written); 2 usage \
+            errors, or no Chromium for a PDF.
             """)
 
     @Argument(help: ArgumentHelp("The file to export, or - to read standard input.", valueName: "file"))
@@ -35,18 +37,36 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var contentOptions: ContentOptions
 
-    @Option(help: ArgumentHelp("The theme folder, for markdown and html.", valueName: "dir"))
+    @Option(help: ArgumentHelp("The theme folder, for markdown, html and pdf.", valueName: "dir"))
     var templates = "Templates"
+
+    @Option(
+        name: .customLong("pdf-timeout"),
+        help: ArgumentHelp("The longest a PDF may take to print, in seconds.", valueName: "seconds"))
+    var pdfTimeout = PDFEngine.defaultPageTimeout
+
+    func validate() throws {
+        guard pdfTimeout > 0 else { throw ValidationError("--pdf-timeout must be more than 0 seconds") }
+        if format == .pdf && output == nil && Terminal.standardOutputIsTerminal {
+            throw ValidationError(
+                "refusing to write a PDF to a terminal: pass -o FILE.pdf, or redirect standard output to a file")
+        }
+    }
 
     func run() throws {
         let source: ExportInput =
             input == "-" ? .standardInput([UInt8](FileHandle.standardInput.readDataToEndOfFile())) : .file(input)
         let options = ExportOptions(
-            format: format, kind: kind, contentPath: contentOptions.content, templatesPath: templates)
+            format: format, kind: kind, contentPath: contentOptions.content, templatesPath: templates,
+            pdfTimeout: pdfTimeout)
         let result: ExportResult
         do {
             result = try Exporter.export(source, options: options)
         } catch {
+            if case .missingProgram(let hint) = error.cause {
+                Terminal.error("error: \(error.message)\n    hint: \(hint)")
+                throw ExitCode(2)
+            }
             // Printed here rather than thrown to the root command, so the usage shown is export's own.
             Terminal.error(
                 "Error: \(error.message)\nUsage: \(CarePressCommand.usageString(for: ExportCommand.self))\n"
@@ -56,7 +76,7 @@ struct ExportCommand: ParsableCommand {
         Terminal.report(result.diagnostics)
         guard let document = result.document else { throw ExitCode(1) }
         guard let output else {
-            try FileHandle.standardOutput.write(contentsOf: document)
+            try Terminal.output(document)
             return
         }
         do {

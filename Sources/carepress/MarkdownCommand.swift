@@ -26,6 +26,6 @@ struct MarkdownCommand: ParsableCommand {
         if validateUTF8 { options.insert(.validateUTF8) }
         let markdown = FileHandle.standardInput.readDataToEndOfFile()
         let html = CommonMark.html(fromBytes: [UInt8](markdown), options: options)
-        try FileHandle.standardOutput.write(contentsOf: html)
+        try Terminal.output(html)
     }
 }

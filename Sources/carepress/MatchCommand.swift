@@ -17,6 +17,15 @@ struct MatchCommand: ParsableCommand {
 
     @OptionGroup var contentOptions: ContentOptions
 
+    func validate() throws {
+        let length = concern.unicodeScalars.count
+        if length > ConditionMatcher.maximumConcernLength {
+            throw ValidationError(
+                "the concern is \(length) characters long; at most \(ConditionMatcher.maximumConcernLength) are matched "
+                    + "(a concern in a patient's words, not a document)")
+        }
+    }
+
     func run() throws {
         let project = SiteProject.load(from: contentOptions.content)
         let knowledgeErrors = project.diagnostics.filter { $0.severity == .error && $0.file.contains("/knowledge/") }
@@ -26,7 +35,7 @@ struct MatchCommand: ParsableCommand {
             throw ValidationError("unknown body area '\(area)'; valid areas: \(ids)")
         }
         let report = MatchReport(concern: concern, area: area, knowledge: project.knowledge)
-        print(json ? report.json : report.text)
+        try Terminal.outputLine(json ? report.json : report.text)
         if !knowledgeErrors.isEmpty { throw ExitCode(1) }
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import CarePress
 import Foundation
 
@@ -6,9 +7,28 @@ enum Terminal {
     /// Whether standard error is a terminal (so a progress line can be redrawn in place).
     static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
 
+    /// Whether standard output is a terminal (where a binary document must not go).
+    static var standardOutputIsTerminal: Bool { isatty(1) == 1 }
+
     /// Writes a line to standard error.
     static func error(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Writes bytes to standard output; when they cannot be written (a full disk, a closed pipe), says so on standard
+    /// error and exits with status 1.
+    static func output(_ bytes: [UInt8]) throws {
+        do {
+            try StreamWriter.writeStandardOutput(bytes)
+        } catch {
+            Self.error("error: cannot write to standard output: \(error.reason)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Writes a line of text to standard output, as `output` does.
+    static func outputLine(_ text: String) throws {
+        try output(Array((text + "\n").utf8))
     }
 
     /// Writes every diagnostic to standard error, one located line each.

@@ -17,6 +17,8 @@
       ? new Intl.Segmenter("en", { granularity: "grapheme" })
       : null;
   var wordStart = /^[\p{Alphabetic}\p{N}]/u;
+  /** ConditionMatcher.maximumWords: only the first words of a concern are read, so a huge paste stays cheap. */
+  var MAXIMUM_WORDS = 5000;
 
   /** The grapheme clusters of a string (Swift's Characters). */
   function characters(text) {
@@ -145,21 +147,28 @@
 
     /** ConditionMatcher.corrected: a word not in the vocabulary becomes the one vocabulary word within one edit. */
     function corrected(list) {
+      var corrections = new Map(); // each distinct word is looked up in the vocabulary once
       return list.map(function (word) {
-        var length = characterCount(word);
-        if (vocabularyKeys.has(key(word)) || length < 3) return word;
-        var candidate = null;
-        for (var n = 0; n < vocabulary.length; n++) {
-          var known = vocabulary[n];
-          var knownLength = vocabularyLengths[n];
-          if (knownLength < 4 || Math.abs(knownLength - length) > 1) continue;
-          if (withinOneEdit(word, known)) {
-            if (candidate !== null) return word;
-            candidate = known;
-          }
-        }
-        return candidate === null ? word : candidate;
+        if (!corrections.has(word)) corrections.set(word, correction(word));
+        return corrections.get(word);
       });
+    }
+
+    /** ConditionMatcher.correction: the vocabulary word one edit away from `word`, when there is exactly one. */
+    function correction(word) {
+      var length = characterCount(word);
+      if (vocabularyKeys.has(key(word)) || length < 3) return word;
+      var candidate = null;
+      for (var n = 0; n < vocabulary.length; n++) {
+        var known = vocabulary[n];
+        var knownLength = vocabularyLengths[n];
+        if (knownLength < 4 || Math.abs(knownLength - length) > 1) continue;
+        if (withinOneEdit(word, known)) {
+          if (candidate !== null) return word;
+          candidate = known;
+        }
+      }
+      return candidate === null ? word : candidate;
     }
 
     /** ConditionMatcher.containsRun, on canonical forms. */
@@ -189,7 +198,7 @@
 
     /** The best `limit` conditions for a concern, optionally within one body area: best score first, then name. */
     function matches(concern, area, limit) {
-      var list = corrected(words(concern)).map(key);
+      var list = corrected(words(concern).slice(0, MAXIMUM_WORDS)).map(key);
       if (list.length === 0) return [];
       var present = new Set(list);
       var results = [];

@@ -36,7 +36,8 @@ struct BatchOptionsTests {
         #expect(summary["warnings"] as? Int == 2)
         #expect((summary["written"] as? Int ?? 0) > 100)
         let seconds = try #require(summary["seconds"] as? [String: Any])
-        #expect(Set(seconds.keys) == ["scan", "records", "load", "render", "write", "shared", "total"])
+        #expect(Set(seconds.keys) == ["scan", "records", "load", "render", "write", "pdf", "shared", "total"])
+        #expect(summary["pdfs"] as? Int == 0)
         // Not a terminal: no progress line, only the two warnings (with their hints).
         let stderr = String(decoding: first.stderr, as: UTF8.self)
         #expect(!stderr.contains("Rendering"))

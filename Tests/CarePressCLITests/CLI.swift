@@ -96,6 +96,29 @@ enum CLI {
         return (process.terminationStatus, stdout, errorText.data)
     }
 
+    /// Runs `carepress` with its standard output sent to `standardOutput` (a file, a device, a pipe nobody reads);
+    /// returns its exit status and what it wrote to stderr.
+    static func run(_ arguments: [String], standardOutput: FileHandle, in directory: URL? = nil) throws -> (
+        status: Int32, stderr: String
+    ) {
+        guard let carepress else {
+            throw MissingProgram(description: "the carepress executable was not found; run `swift build` first")
+        }
+        signal(SIGPIPE, SIG_IGN)
+        let process = Process()
+        process.executableURL = carepress
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let errors = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = standardOutput
+        process.standardError = errors
+        try process.run()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stderr, as: UTF8.self))
+    }
+
     /// Whether `url` is an executable regular file.
     private static func isProgram(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false

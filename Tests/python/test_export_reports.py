@@ -1,5 +1,6 @@
-"""`carepress export --format markdown|html` prints exactly the bytes `carepress build` writes for the record,
-whether the record is named as a file or piped on standard input."""
+"""`carepress export --format markdown` prints exactly the bytes `carepress build` writes for the record, and
+`--format html` the built page with its stylesheet inlined in place of the `<link>` to it, whether the record is
+named as a file or piped on standard input."""
 import json
 import pathlib
 import re
@@ -9,6 +10,8 @@ import pytest
 
 REPOSITORY = pathlib.Path(__file__).resolve().parents[2]
 CONTENT = REPOSITORY / "Content"
+STYLESHEET = (REPOSITORY / "Templates" / "assets" / "style.css").read_bytes()
+LINK = b'<link rel="stylesheet" href="../../assets/style.css">\n'
 RECORDS = sorted(
     path for folder in ("consults", "physio", "stacks") for path in (CONTENT / folder).glob("*.json")
 )
@@ -20,11 +23,14 @@ def slug(text):
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=lambda path: f"{path.parent.name}/{path.name}")
-def test_markdown_and_html_are_byte_identical_to_the_build(carepress, built_site, path):
+def test_exports_are_the_built_pages(carepress, built_site, path):
     record = json.loads(path.read_text(encoding="utf-8"))
     report = built_site / "reports" / path.parent.name / slug(record["id"])
     for fmt, extension in (("markdown", ".md"), ("html", ".html")):
         expected = report.with_suffix(extension).read_bytes()
+        if fmt == "html":
+            assert expected.count(LINK) == 1 and b"<style" not in expected, "a built page links the stylesheet"
+            expected = expected.replace(LINK, b"<style>\n" + STYLESHEET + b"\n</style>\n")
         named = subprocess.run([str(carepress), "export", str(path), "--format", fmt], cwd=REPOSITORY,
                                capture_output=True)
         assert named.returncode == 0, named.stderr.decode()

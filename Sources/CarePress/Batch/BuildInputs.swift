@@ -22,6 +22,9 @@ struct BuildInputs: Sendable {
     private let knowledge: ContentDigest
     /// What each dependency key resolved to, so thousands of records that cite the same items resolve them once.
     private let resolved = Mutex<[String: ContentDigest]>([:])
+    /// Whether the build prints PDFs: part of every record's digest, so that asking for PDFs (or no longer asking)
+    /// makes every report again, with or without its PDF.
+    var printsPDFs = false
 
     /// Reads and digests the shared inputs of a project and theme.
     init(project: SiteProject, templates: TemplateSet, templatesPath: String, tool: ContentDigest) {
@@ -65,6 +68,7 @@ struct BuildInputs: Sendable {
         hasher.combine(file)
         hasher.combine(templates[kind] ?? ContentDigest(high: 0, low: 0))
         hasher.combine(site)
+        if printsPDFs { hasher.combine("pdf") }
         for key in dependencies {
             hasher.combine(key)
             hasher.combine(resolvedDigest(of: key))

@@ -14,6 +14,8 @@ public struct BuildOptions: Sendable {
     public var force: Bool
     /// The part of the records to build; `.all` for a whole build.
     public var shard: Shard
+    /// Whether every report is printed to PDF as well.
+    public var pdf: PDFRequest
     /// Called from worker threads as records finish, with how many are done out of how many; must be thread-safe.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     /// What to do when another build is writing into the output folder (see README, "Limits and guarantees").
@@ -31,7 +33,7 @@ public struct BuildOptions: Sendable {
     /// one job per core, an incremental build of every record.
     public init(
         contentPath: String = "Content", templatesPath: String = "Templates", outputPath: String = "Output",
-        jobs: Int = BuildOptions.defaultJobs, force: Bool = false, shard: Shard = .all,
+        jobs: Int = BuildOptions.defaultJobs, force: Bool = false, shard: Shard = .all, pdf: PDFRequest = .none,
         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil
     ) {
         self.contentPath = contentPath
@@ -40,6 +42,7 @@ public struct BuildOptions: Sendable {
         self.jobs = max(1, jobs)
         self.force = force
         self.shard = shard
+        self.pdf = pdf
         self.progress = progress
     }
 

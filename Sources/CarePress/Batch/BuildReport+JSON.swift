@@ -19,10 +19,14 @@ extension BuildReport {
         public var deleted: Int
         /// `written` + `unchanged`.
         public var files: Int
+        /// PDFs printed (`--pdf`; also counted in `written` or `unchanged`).
+        public var pdfs: Int
         /// Errors reported.
         public var errors: Int
         /// Warnings reported.
         public var warnings: Int
+        /// Template renders that fell back from the compiled renderer to swift-mustache.
+        public var templateFallbacks: Int
         /// Seconds per stage, to the millisecond.
         public var seconds: [String: Double]
     }
@@ -31,12 +35,13 @@ extension BuildReport {
     public var jsonSummary: JSONSummary {
         let stages = [
             "scan": timings.scan, "records": timings.records, "load": timings.load, "render": timings.render,
-            "write": timings.write, "shared": timings.shared, "total": timings.total,
+            "write": timings.write, "pdf": timings.pdf, "shared": timings.shared, "total": timings.total,
         ]
         return JSONSummary(
             records: records, rendered: rendered, skipped: skipped, failed: failedRecords, written: written,
-            unchanged: unchanged, deleted: deleted, files: written + unchanged, errors: errorCount,
-            warnings: warningCount, seconds: stages.mapValues { (max(0, $0) * 1000).rounded() / 1000 })
+            unchanged: unchanged, deleted: deleted, files: written + unchanged, pdfs: pdfs, errors: errorCount,
+            warnings: warningCount, templateFallbacks: templateFallbacks,
+            seconds: stages.mapValues { (max(0, $0) * 1000).rounded() / 1000 })
     }
 
     /// The build's counts and timings as one JSON object with sorted keys, for scripts.

@@ -16,6 +16,13 @@ public struct BuildReport: Sendable {
     public var unchanged = 0
     /// Output files removed because the records that made them are gone.
     public var deleted = 0
+    /// Template renders that fell back from the compiled renderer to swift-mustache (see
+    /// `Sources/CarePress/Rendering/Compiled/README.md`); 0 with the default theme.
+    public var templateFallbacks = 0
+    /// PDFs printed (`build --pdf`); they are also counted in `written` or `unchanged`.
+    public var pdfs = 0
+    /// Why no PDF could be printed at all (no Chromium, or it did not start); the command exits with status 2.
+    public var pdfEngineError: PDFEngineError?
     /// Wall-clock and worker time of the build's stages.
     public var timings = BuildTimings()
 
@@ -45,6 +52,8 @@ public struct BuildTimings: Sendable {
     public var render = 0.0
     /// Worker time spent writing record files.
     public var write = 0.0
+    /// Worker time spent printing PDFs (`build --pdf`).
+    public var pdf = 0.0
     /// Rendering and writing the shared pages, removing stale files and writing the manifest.
     public var shared = 0.0
     /// The whole build.
@@ -60,8 +69,13 @@ extension BuildReport {
         var parts = [
             "\(records - failedRecords) of \(records) records ok (\(rendered) rendered, \(skipped) up to date)"
         ]
-        parts.append("\(written) files written, \(unchanged) unchanged\(deleted > 0 ? ", \(deleted) removed" : "")")
+        parts.append(
+            "\(written) files written\(pdfs > 0 ? " (\(pdfs) PDFs printed)" : ""), \(unchanged) unchanged"
+                + (deleted > 0 ? ", \(deleted) removed" : ""))
         parts.append(counts)
+        if templateFallbacks > 0 {
+            parts.append("\(templateFallbacks) template renders by swift-mustache (not compiled)")
+        }
         return "Built \(outputPath): " + parts.joined(separator: "; ")
             + " in \(Self.seconds(timings.total))s"
     }

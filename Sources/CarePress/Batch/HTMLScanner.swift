@@ -1,17 +1,28 @@
-/// Reads the start tags of an HTML document with their attributes and positions, for `LinkCheck`.
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads the start tags of an HTML document with their attributes, for `LinkCheck`, working on its UTF-8 bytes.
 ///
 /// It understands what libcmark and the theme's templates write, which is all the link check needs: start and end
 /// tags, quoted and unquoted attribute values, character references, comments, doctypes, and the raw text of
-/// `<script>` and `<style>` elements (skipped, so an inlined stylesheet is not read as markup).
+/// `<script>` and `<style>` elements (skipped with a byte search, so an inlined stylesheet or script is never read as
+/// markup). Every byte that matters to HTML syntax is ASCII, and in UTF-8 an ASCII byte is always a whole character,
+/// so scanning bytes finds exactly the tags that scanning characters would; names are lower-cased as ASCII, as HTML
+/// does. Positions are worked out only when asked for (`position(of:)`), for the links that are reported.
 struct HTMLScanner {
     /// One attribute of a start tag.
     struct Attribute {
         /// The name, lower-cased.
         var name: String
-        /// The value with character references decoded; empty for an attribute without a value.
-        var value: String
-        /// Where the value (or, without one, the name) starts.
-        var position: SourcePosition
+        /// Where the value's bytes are (quotes left out); empty for an attribute without a value, at its name.
+        var valueRange: Range<Int>
+        /// The byte offset where the value (or, without one, the name) starts.
+        var offset: Int { valueRange.lowerBound }
     }
 
     /// One start tag.
@@ -22,81 +33,111 @@ struct HTMLScanner {
         var attributes: [Attribute]
     }
 
-    private let scalars: [Unicode.Scalar]
+    private let bytes: [UInt8]
     private var index = 0
-    private var line = 1
-    private var column = 1
 
     /// A scanner at the start of a document.
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// A scanner at the start of a document given as text.
     init(_ html: String) {
-        scalars = Array(html.unicodeScalars)
+        self.init(Array(html.utf8))
     }
 
-    private var position: SourcePosition { SourcePosition(line: line, column: column) }
-
-    private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
-        index + offset < scalars.count ? scalars[index + offset] : nil
+    /// An attribute's value with character references decoded (read only for the attributes that matter).
+    func value(of attribute: Attribute) -> String {
+        Self.decodeReferences(String(decoding: bytes[attribute.valueRange], as: UTF8.self))
     }
 
-    private mutating func advance() {
-        guard index < scalars.count else { return }
-        if scalars[index] == "\n" {
-            line += 1
-            column = 1
-        } else {
-            column += 1
+    /// The line and column (in Unicode scalars, from 1) of a byte offset of the document.
+    func position(of offset: Int) -> SourcePosition {
+        var line = 1
+        var column = 1
+        for byte in bytes[..<min(offset, bytes.count)] {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
         }
-        index += 1
+        return SourcePosition(line: line, column: column)
     }
 
-    private func lookingAt(_ text: String, caseInsensitive: Bool = false) -> Bool {
-        var offset = 0
-        for expected in text.unicodeScalars {
-            guard let actual = peek(offset) else { return false }
-            let matches =
-                caseInsensitive
-                ? actual.properties.lowercaseMapping == expected.properties.lowercaseMapping
-                : actual == expected
+    private func peek(_ offset: Int = 0) -> UInt8? {
+        index + offset < bytes.count ? bytes[index + offset] : nil
+    }
+
+    /// Whether the bytes at `index` are `text` (ASCII), compared case-insensitively when asked.
+    private func lookingAt(_ text: StaticString, caseInsensitive: Bool = false) -> Bool {
+        let count = text.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        let expected = UnsafeBufferPointer(start: text.utf8Start, count: count)
+        for offset in 0..<count {
+            let actual = bytes[index + offset]
+            let matches = caseInsensitive ? Self.lowercased(actual) == expected[offset] : actual == expected[offset]
             if !matches { return false }
-            offset += 1
         }
         return true
     }
 
-    private mutating func skip(past text: String, caseInsensitive: Bool = false) {
-        while index < scalars.count && !lookingAt(text, caseInsensitive: caseInsensitive) { advance() }
-        for _ in text.unicodeScalars { advance() }
+    /// Moves `index` to the next `byte`, or to the end.
+    private mutating func skip(to byte: UInt8) {
+        guard index < bytes.count else { return }
+        let found = bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress,
+                let hit = memchr(base + index, Int32(byte), buffer.count - index)
+            else { return nil }
+            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+        }
+        index = found ?? bytes.count
+    }
+
+    /// Moves `index` past the next `text` (lower-case ASCII, starting with a byte that is not a letter, so a byte
+    /// search finds its start in any case; the rest matched case-insensitively when asked), or to the end.
+    private mutating func skip(past text: StaticString, caseInsensitive: Bool = false) {
+        let first = text.utf8Start.pointee
+        while index < bytes.count {
+            skip(to: first)
+            if index >= bytes.count { return }
+            if lookingAt(text, caseInsensitive: caseInsensitive) {
+                index += text.utf8CodeUnitCount
+                return
+            }
+            index += 1
+        }
     }
 
     private mutating func skipWhitespace() {
-        while let scalar = peek(), scalar.properties.isWhitespace { advance() }
-    }
-
-    private static func isNameEnd(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isWhitespace || scalar == "/" || scalar == ">" || scalar == "="
+        while let byte = peek(), Self.isWhitespace(byte) { index += 1 }
     }
 
     /// The next start tag, or nil at the end of the document.
     mutating func nextStartTag() -> Tag? {
-        while index < scalars.count {
-            guard peek() == "<" else {
-                advance()
-                continue
-            }
+        while index < bytes.count {
+            skip(to: UInt8(ascii: "<"))
+            guard index < bytes.count else { return nil }
             if lookingAt("<!--") {
                 skip(past: "-->")
-            } else if let next = peek(1), next == "!" || next == "?" || next == "/" {
+            } else if let next = peek(1),
+                next == UInt8(ascii: "!") || next == UInt8(ascii: "?") || next == UInt8(ascii: "/")
+            {
                 skip(past: ">")
-            } else if let next = peek(1), next.properties.isAlphabetic {
-                advance()
+            } else if let next = peek(1), Self.isLetter(next) {
+                index += 1
                 let tag = readTag()
-                if tag.name == "script" || tag.name == "style" {
-                    skip(past: "</\(tag.name)", caseInsensitive: true)
+                if tag.name == "script" {
+                    skip(past: "</script", caseInsensitive: true)
+                    skip(past: ">")
+                } else if tag.name == "style" {
+                    skip(past: "</style", caseInsensitive: true)
                     skip(past: ">")
                 }
                 return tag
             } else {
-                advance()
+                index += 1
             }
         }
         return nil
@@ -104,65 +145,84 @@ struct HTMLScanner {
 
     /// Reads a tag's name and attributes, from just after its `<` to just after its `>`.
     private mutating func readTag() -> Tag {
-        var name = ""
-        while let scalar = peek(), !Self.isNameEnd(scalar) {
-            name.unicodeScalars.append(scalar)
-            advance()
-        }
+        let name = readName()
         var attributes: [Attribute] = []
         while true {
             skipWhitespace()
-            guard let scalar = peek() else { break }
-            if scalar == ">" {
-                advance()
+            guard let byte = peek() else { break }
+            if byte == UInt8(ascii: ">") {
+                index += 1
                 break
             }
-            if scalar == "/" {
-                advance()
+            if byte == UInt8(ascii: "/") {
+                index += 1
                 continue
             }
-            let start = position
-            var attributeName = ""
-            while let scalar = peek(), !Self.isNameEnd(scalar) {
-                attributeName.unicodeScalars.append(scalar)
-                advance()
-            }
+            let start = index
+            let attributeName = readName()
             if attributeName.isEmpty {
-                advance()  // a stray "=": step over it
+                index += 1  // a stray "=": step over it
                 continue
             }
             skipWhitespace()
-            guard peek() == "=" else {
-                attributes.append(Attribute(name: attributeName.lowercased(), value: "", position: start))
+            guard peek() == UInt8(ascii: "=") else {
+                attributes.append(Attribute(name: attributeName, valueRange: start..<start))
                 continue
             }
-            advance()
+            index += 1
             skipWhitespace()
-            var raw = ""
-            var valueStart = position
-            if let quote = peek(), quote == "\"" || quote == "'" {
-                advance()
-                valueStart = position
-                while let scalar = peek(), scalar != quote {
-                    raw.unicodeScalars.append(scalar)
-                    advance()
-                }
-                advance()
+            let valueStart: Int
+            let valueEnd: Int
+            if let quote = peek(), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                index += 1
+                valueStart = index
+                skip(to: quote)
+                valueEnd = index
+                index = min(index + 1, bytes.count)
             } else {
-                while let scalar = peek(), !scalar.properties.isWhitespace, scalar != ">" {
-                    raw.unicodeScalars.append(scalar)
-                    advance()
-                }
+                valueStart = index
+                while let byte = peek(), !Self.isWhitespace(byte), byte != UInt8(ascii: ">") { index += 1 }
+                valueEnd = index
             }
-            attributes.append(
-                Attribute(name: attributeName.lowercased(), value: Self.decodeReferences(raw), position: valueStart))
+            attributes.append(Attribute(name: attributeName, valueRange: valueStart..<valueEnd))
         }
-        return Tag(name: name.lowercased(), attributes: attributes)
+        return Tag(name: name, attributes: attributes)
+    }
+
+    /// A tag or attribute name up to whitespace, `/`, `>` or `=`, lower-cased (ASCII letters only, as HTML does).
+    private mutating func readName() -> String {
+        let start = index
+        var hasUpperCase = false
+        while let byte = peek(), !Self.isNameEnd(byte) {
+            hasUpperCase = hasUpperCase || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            index += 1
+        }
+        let name = bytes[start..<index]
+        return hasUpperCase
+            ? String(decoding: name.map(Self.lowercased), as: UTF8.self) : String(decoding: name, as: UTF8.self)
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        let lower = byte | 0x20
+        return lower >= UInt8(ascii: "a") && lower <= UInt8(ascii: "z")
+    }
+
+    /// HTML's whitespace: space, tab, line feed, form feed and carriage return.
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
+
+    private static func isNameEnd(_ byte: UInt8) -> Bool {
+        isWhitespace(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "=")
     }
 
     /// The text with `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;` and numeric character references decoded.
     static func decodeReferences(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         let named: [String: String] = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
         var result = ""
         var rest = Substring(text)

@@ -41,37 +41,64 @@ public enum LinkCheck {
     }
 
     /// An error for every link of one file that leads nowhere, given which output paths the build writes.
+    ///
+    /// The page's bytes are scanned as they are (see `HTMLScanner`); a link's position is worked out only when it is
+    /// reported.
     public static func diagnostics(for file: OutputFile, outputFolder: String, exists written: (String) -> Bool)
         -> [Diagnostic]
     {
+        guard file.path.hasSuffix(".html") else { return [] }
         var diagnostics: [Diagnostic] = []
-        if file.path.hasSuffix(".html") {
-            let html = String(decoding: file.bytes, as: UTF8.self)
-            for link in links(in: html) {
-                let tag = "<\(link.element) \(link.attribute)=\"\(link.url)\">"
-                let message: String
-                switch target(of: link, from: file.path) {
-                case .skipped: continue
-                case .file(let path):
-                    if written(path) { continue }
-                    message = "broken link in \(file.path): \(tag): the build writes no file \(path)"
-                case .remote:
-                    message =
-                        "remote resource in \(file.path): \(tag): the site must work offline, so ship the file with it"
-                case .invalid(let reason): message = "broken link in \(file.path): \(tag): \(reason)"
+        var scanner = HTMLScanner(file.bytes)
+        while let tag = scanner.nextStartTag() {
+            for attribute in tag.attributes {
+                for url in urls(of: attribute, in: scanner) {
+                    let link = Link(element: tag.name, attribute: attribute.name, url: url, position: .start)
+                    var tag: String { "<\(link.element) \(link.attribute)=\"\(link.url)\">" }
+                    let message: String
+                    switch target(of: link, from: file.path) {
+                    case .skipped: continue
+                    case .file(let path):
+                        if written(path) { continue }
+                        message = "broken link in \(file.path): \(tag): the build writes no file \(path)"
+                    case .remote:
+                        message =
+                            "remote resource in \(file.path): \(tag): the site must work offline, so ship the file with it"
+                    case .invalid(let reason): message = "broken link in \(file.path): \(tag): \(reason)"
+                    }
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, file: outputFolder.appendingPathComponent(file.path),
+                            position: scanner.position(of: attribute.offset), message: message,
+                            hint: hint(for: link.url)))
                 }
-                diagnostics.append(
-                    Diagnostic(
-                        .error, file: outputFolder.appendingPathComponent(file.path), position: link.position,
-                        message: message,
-                        hint: hint(for: link.url)))
             }
         }
         return diagnostics
     }
 
+    /// The URLs of an attribute: one for `href`, `src`, `poster` and `action`, each candidate's for `srcset`, none for
+    /// any other attribute.
+    private static func urls(of attribute: HTMLScanner.Attribute, in scanner: HTMLScanner) -> [String] {
+        switch attribute.name {
+        case "href", "src", "poster", "action":
+            return [scanner.value(of: attribute)]
+        case "srcset":
+            return scanner.value(of: attribute).split(separator: ",").map { candidate in
+                candidate.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
+            }
+        default:
+            return []
+        }
+    }
+
     /// What a link of the page at `page` (a path relative to the output folder) leads to.
     static func target(of link: Link, from page: String) -> Target {
+        plainTarget(link.url, from: page) ?? generalTarget(of: link, from: page)
+    }
+
+    /// What any link leads to, read as a browser would: trimmed, with a scheme or not, percent escapes decoded.
+    static func generalTarget(of link: Link, from page: String) -> Target {
         let url = link.url.trimmingCharacters(in: .whitespacesAndNewlines)
         if url.isEmpty || url.hasPrefix("#") { return .skipped }
         if let scheme = scheme(of: url) {
@@ -103,6 +130,71 @@ public enum LinkCheck {
             }
         }
         return .file(parts.joined(separator: "/"))
+    }
+
+    /// The target of the links CarePress writes itself (`../guide/conditions/acl-tear.html`, `#main`), worked out
+    /// on bytes: a URL of letters, digits, `-`, `_`, `.`, `~` and `/` (not first), up to an optional `#` or `?`, from
+    /// a page whose path has no empty part. Nil for anything else, which `target(of:from:)` reads the general way;
+    /// where both apply they agree (`LinkCheckTests`).
+    static func plainTarget(_ url: String, from page: String) -> Target? {
+        let bytes = url.utf8
+        guard let first = bytes.first else { return nil }
+        if first == UInt8(ascii: "#") { return .skipped }
+        guard first != UInt8(ascii: "/"), first != UInt8(ascii: "?") else { return nil }
+        // The page's folder, as the start of the result, with the number of its parts.
+        var path: [UInt8] = []
+        path.reserveCapacity(page.utf8.count + bytes.count)
+        var parts = 0
+        var previous: UInt8 = UInt8(ascii: "/")
+        var folderEnd = 0
+        for (offset, byte) in page.utf8.enumerated() {
+            if byte == UInt8(ascii: "/") {
+                if previous == UInt8(ascii: "/") { return nil }  // an empty part (or a leading slash)
+                parts += 1
+                folderEnd = offset
+            }
+            previous = byte
+        }
+        path.append(contentsOf: page.utf8.prefix(folderEnd))
+        // The URL's parts up to `#` or `?`, each applied to the path.
+        var segment: [UInt8] = []
+        var ended = false
+        var index = bytes.startIndex
+        while !ended {
+            let byte: UInt8? = index < bytes.endIndex ? bytes[index] : nil
+            if let byte, byte != UInt8(ascii: "/"), byte != UInt8(ascii: "#"), byte != UInt8(ascii: "?") {
+                guard isPlainURLByte(byte) else { return nil }
+                segment.append(byte)
+                index = bytes.index(after: index)
+                continue
+            }
+            ended = byte != UInt8(ascii: "/")
+            if segment.count == 1 && segment[0] == UInt8(ascii: ".") {
+                // The page's own folder: nothing to add.
+            } else if segment.count == 2 && segment[0] == UInt8(ascii: ".") && segment[1] == UInt8(ascii: ".") {
+                if parts == 0 { return .invalid("it leads outside the output folder") }
+                parts -= 1
+                path.removeSubrange((path.lastIndex(of: UInt8(ascii: "/")) ?? 0)...)
+                if parts == 0 { path.removeAll(keepingCapacity: true) }
+            } else {
+                if parts > 0 { path.append(UInt8(ascii: "/")) }
+                path.append(contentsOf: segment)
+                parts += 1
+            }
+            segment.removeAll(keepingCapacity: true)
+            if !ended { index = bytes.index(after: index) }
+        }
+        return .file(String(decoding: path, as: UTF8.self))
+    }
+
+    private static func isPlainURLByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+            UInt8(ascii: "~"), UInt8(ascii: "/"):
+            true
+        default: false
+        }
     }
 
     private static func hint(for url: String) -> String? {
@@ -143,19 +235,11 @@ public enum LinkCheck {
         var links: [Link] = []
         while let tag = scanner.nextStartTag() {
             for attribute in tag.attributes {
-                switch attribute.name {
-                case "href", "src", "poster", "action":
+                for url in urls(of: attribute, in: scanner) {
                     links.append(
                         Link(
-                            element: tag.name, attribute: attribute.name, url: attribute.value,
-                            position: attribute.position))
-                case "srcset":
-                    for candidate in attribute.value.split(separator: ",") {
-                        let url = candidate.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
-                        links.append(
-                            Link(element: tag.name, attribute: attribute.name, url: url, position: attribute.position))
-                    }
-                default: continue
+                            element: tag.name, attribute: attribute.name, url: url,
+                            position: scanner.position(of: attribute.offset)))
                 }
             }
         }

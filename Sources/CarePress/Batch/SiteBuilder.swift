@@ -56,16 +56,21 @@ public enum SiteBuilder {
         }
         writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: contents, writer: writer))
 
+        let printer = startPrinter(options.pdf, writer: writer, site: inputs.site, jobs: options.jobs, into: &report)
         let batch = RecordBatch(
             project: inputs.project, options: options,
             mode: .build(writer: writer, inputs: inputs.digests, renderer: inputs.reports, manifest: manifest),
-            strings: strings)
+            printer: printer, strings: strings)
         batch.scan(previous: contents.entries)
         report.timings.scan = start.seconds
 
         let recordsStart = Stopwatch()
         batch.processRecords()
         batch.settleContests()
+        if case .engine(let engine, _) = printer {
+            engine.shutdown()
+            if let failure = engine.startFailure { report.pdfEngineError = failure }
+        }
         batch.addResults(to: &report)
         report.timings.records = recordsStart.seconds
 
@@ -78,12 +83,15 @@ public enum SiteBuilder {
             report.diagnostics.append(Diagnostic(.error, file: manifestFile, position: .start, message: failure))
         }
         report.timings.shared = sharedStart.seconds
+        report.templateFallbacks = inputs.templates.fallbacks.total
         return finished(report, start)
     }
 
     /// Every template a build renders.
     public static let requiredTemplates =
-        [PageRenderer.layout, HomePage.template, ReportsIndex.template] + ReportRenderer.templates + GuideSite.templates
+        [PageRenderer.layout, CalloutMarkdown.template, HomePage.template] + ReportsIndex.templates
+        + ReportRenderer.templates
+        + GuideSite.templates
 
     // MARK: Steps
 
@@ -98,6 +106,7 @@ public enum SiteBuilder {
     struct Inputs {
         let options: BuildOptions
         let project: SiteProject
+        let site: Site
         let templates: TemplateSet
         let pages: PageRenderer
         let reports: ReportRenderer
@@ -107,14 +116,17 @@ public enum SiteBuilder {
         init(_ loaded: LoadedProject, options: BuildOptions) {
             self.options = options
             project = loaded.project
+            site = loaded.site
             templates = loaded.templates
             pages = PageRenderer(templates: templates, site: loaded.site)
             reports = ReportRenderer(
                 project: project, pages: pages,
                 linkTargets: (options.outputPath, sharedPaths(project: project, templates: templates, pages: pages)))
-            digests = BuildInputs(
+            var digests = BuildInputs(
                 project: project, templates: templates, templatesPath: options.templatesPath,
                 tool: CarePressVersion.fingerprint)
+            digests.printsPDFs = options.pdf != .none
+            self.digests = digests
         }
     }
 
@@ -268,7 +280,8 @@ public enum SiteBuilder {
     /// Whether a shared page lists the records (the home page counts them): the pages written again when only the
     /// records' summaries changed.
     private static func isIndexPage(_ path: String) -> Bool {
-        path == HomePage.path || (path.hasPrefix("reports/index") && !path.dropFirst("reports/".count).contains("/"))
+        path == HomePage.path || path == ReportsIndexData.path
+            || (path.hasPrefix("reports/index") && !path.dropFirst("reports/".count).contains("/"))
     }
 
     /// Removes the files nothing makes any more, flushes the output folder to disk, and commits the build's last
@@ -332,6 +345,7 @@ public enum SiteBuilder {
             for file in try GuideSite(project: project, pages: pages).render() { check(file) }
         }
         for file in try ReportsIndex.render(summaries, with: pages, jobs: inputs.options.jobs) { check(file) }
+        check(ReportsIndexData(summaries).file)
         check(try HomePage.render(reportCount: summaries.count, project: project, with: pages))
         for asset in inputs.templates.assets where guide {
             let source = inputs.templates.folder.appendingPathComponent("assets/\(asset)")
@@ -344,8 +358,27 @@ public enum SiteBuilder {
 
     /// What reports may link to besides their own files: the guide, the home page, the reports index, the assets.
     static func sharedPaths(project: SiteProject, templates: TemplateSet, pages: PageRenderer) -> Set<String> {
-        Set(GuideSite(project: project, pages: pages).paths + [HomePage.path, ReportsIndex.path])
-            .union(templates.assets.map { "assets/\($0)" })
+        Set(
+            GuideSite(project: project, pages: pages).paths + [HomePage.path, ReportsIndex.path, ReportsIndexData.path]
+        )
+        .union(templates.assets.map { "assets/\($0)" })
+    }
+
+    /// The PDF engine when PDFs are asked for: one Chromium with a tab per job, loading only files of the output
+    /// folder, started by the first PDF. Without one, the build goes on without PDFs and the report says why (exit
+    /// status 2).
+    private static func startPrinter(
+        _ request: PDFRequest, writer: OutputWriter, site: Site, jobs: Int, into report: inout BuildReport
+    ) -> RecordPrinter {
+        guard case .print(let pageTimeout) = request else { return .none }
+        do {
+            let engine = try OnDemandPDFEngine(
+                PDFEngine.Options(root: writer.root, tabs: jobs, pageTimeout: pageTimeout))
+            return .engine(engine, site)
+        } catch {
+            report.pdfEngineError = error
+            return .unavailable
+        }
     }
 
     /// Writes one shared file, counting it; false after reporting a failure.

@@ -87,21 +87,32 @@ public enum ConsultFlow {
             }
             return result
         }
-        var state = [UInt8](repeating: 0, count: count)  // 0 new, 1 on stack, 2 done
-        var stack: [Int] = []
-        func visit(_ node: Int) -> [Int]? {
-            state[node] = 1
-            stack.append(node)
-            for next in successors(node) {
-                if state[next] == 1, let start = stack.firstIndex(of: next) { return Array(stack[start...]) }
-                if state[next] == 0, let cycle = visit(next) { return cycle }
-            }
-            stack.removeLast()
-            state[node] = 2
-            return nil
-        }
+        // Depth-first, with an explicit stack (a chain of 100,000 questions would overflow the call stack): each frame
+        // is a question on the current path and how many of its successors have been followed.
+        var state = [UInt8](repeating: 0, count: count)  // 0 new, 1 on the path, 2 done
+        var path: [Int] = []
+        var frames: [(node: Int, successors: [Int], next: Int)] = []
         for start in 0..<count where state[start] == 0 {
-            if let cycle = visit(start) { return cycle }
+            state[start] = 1
+            path.append(start)
+            frames.append((start, successors(start), 0))
+            while let top = frames.indices.last {
+                let frame = frames[top]
+                guard frame.next < frame.successors.count else {
+                    state[frame.node] = 2
+                    path.removeLast()
+                    frames.removeLast()
+                    continue
+                }
+                frames[top].next += 1
+                let next = frame.successors[frame.next]
+                if state[next] == 1, let begin = path.firstIndex(of: next) { return Array(path[begin...]) }
+                if state[next] == 0 {
+                    state[next] = 1
+                    path.append(next)
+                    frames.append((next, successors(next), 0))
+                }
+            }
         }
         return nil
     }

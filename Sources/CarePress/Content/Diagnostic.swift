@@ -33,11 +33,17 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `path:line:column: error: json.path: message`, then the hint on its own indented line.
+    ///
+    /// This is where every diagnostic becomes text, so this is where what came from content (file names, keys,
+    /// values quoted in the message or hint) has its control characters escaped (`DisplayText`): a record can
+    /// neither forge a line nor send a terminal escape.
     public var description: String {
-        let subject = path.isEmpty ? "" : "\(path): "
-        var text = "\(file):\(position.line):\(position.column): \(severity.rawValue): \(subject)\(message)"
+        let subject = path.isEmpty ? "" : "\(DisplayText.escaped(path)): "
+        var text =
+            "\(DisplayText.escaped(file)):\(position.line):\(position.column): \(severity.rawValue): "
+            + subject + DisplayText.escaped(message)
         if let hint {
-            text += "\n    hint: \(hint)"
+            text += "\n    hint: \(DisplayText.escaped(hint))"
         }
         return text
     }

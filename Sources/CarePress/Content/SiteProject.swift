@@ -65,6 +65,7 @@ public struct SiteProject: Sendable {
             }
         }
         diagnostics += schemaListing.ignored.map { ignoredFile($0, "a .json file") }
+        diagnostics += schemaListing.misnamed.map(SourceFile.misnamedFile)
 
         let pages = GuidePageLoader.load(from: contentPath.appendingPathComponent("pages"), into: &diagnostics)
 
@@ -73,6 +74,7 @@ public struct SiteProject: Sendable {
             let listing = SourceFile.list(contentPath.appendingPathComponent(kind.folder), extensions: ["json"])
             recordFiles += listing.files.map { RecordFile(kind: kind, path: $0) }
             diagnostics += listing.ignored.map { ignoredFile($0, "a .json file") }
+            diagnostics += listing.misnamed.map(SourceFile.misnamedFile)
         }
         return SiteProject(
             contentPath: contentPath, site: site, knowledge: knowledge.store, schemas: schemas, pages: pages,

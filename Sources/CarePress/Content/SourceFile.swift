@@ -38,6 +38,13 @@ enum SourceFile {
         }
     }
 
+    /// A record file's bytes as a tree, or nil after reporting why not: a file larger than `RecordLimits.maximumSize`
+    /// is reported and not parsed.
+    static func record(bytes: [UInt8], log: DiagnosticLog) -> ContentNode? {
+        guard RecordLimits.checkSize(bytes.count, log: log) else { return nil }
+        return json(bytes: bytes, log: log)
+    }
+
     /// A YAML file as a tree, or nil after reporting why not.
     static func yaml(_ path: String, log: DiagnosticLog) -> ContentNode? {
         guard let bytes = bytes(path, log: log) else { return nil }
@@ -49,22 +56,27 @@ enum SourceFile {
         }
     }
 
-    /// The visible files directly inside a folder whose names end in one of the extensions, sorted by name (byte for
-    /// byte).
+    /// The visible files directly inside a folder whose names end in one of the extensions, sorted by name; the other
+    /// files (`ignored`); and, as display names (`DisplayText.fileName`), the files whose names are not UTF-8, which
+    /// cannot be read as records (`misnamed`: a name is text in every message and output path).
     ///
     /// Read with `readdir`, using the entry type it gives (and `stat` only when it gives none, or for a symbolic link,
     /// which counts as what it points to): a folder of 100,000 records is listed without a call per file.
-    static func list(_ folder: String, extensions: Set<String>) -> (files: [String], ignored: [String]) {
-        guard let directory = opendir(folder) else { return ([], []) }
+    static func list(_ folder: String, extensions: Set<String>) -> (
+        files: [String], ignored: [String], misnamed: [String]
+    ) {
+        guard let directory = opendir(folder) else { return ([], [], []) }
         defer { closedir(directory) }
         var entries: [(name: String, isFile: Bool)] = []
+        var misnamed: [String] = []
         while let entry = readdir(directory) {
-            let (name, type) = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) {
-                    (String(cString: $0), entry.pointee.d_type)
-                }
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
+            let type = entry.pointee.d_type
+            guard bytes.first != UInt8(ascii: ".") else { continue }
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                misnamed.append(folder.appendingPathComponent(DisplayText.fileName(bytes: bytes)))
+                continue
             }
-            guard !name.hasPrefix(".") else { continue }
             var isFile: Bool
             switch Int32(type) {
             case Int32(DT_REG): isFile = true
@@ -87,7 +99,14 @@ enum SourceFile {
                 ignored.append(path)
             }
         }
-        return (files, ignored)
+        return (files, ignored, misnamed.sorted())
+    }
+
+    /// The error for a file whose name is not UTF-8 (`list`'s `misnamed`): it is not read.
+    static func misnamedFile(_ displayPath: String) -> Diagnostic {
+        Diagnostic(
+            .error, file: displayPath, position: .start, message: "the file name is not valid UTF-8, so it is not read",
+            hint: "rename it; the bytes that are not UTF-8 are shown as \\xNN")
     }
 
     /// A file name's extension in lower case (`Record.JSON` gives `json`), or empty; as `NSString.pathExtension`.

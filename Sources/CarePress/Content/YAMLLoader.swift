@@ -43,7 +43,8 @@ public enum YAMLLoader {
     /// Translates a Yams error into a `SyntaxError` at the line and column libyaml reported.
     static func syntaxError(from error: YamlError, in text: String, lineOffset: Int) -> SyntaxError {
         func shifted(_ mark: Mark) -> SourcePosition {
-            SourcePosition(line: mark.line + lineOffset, column: mark.column)
+            let position = clamped(SourcePosition(line: mark.line, column: mark.column), to: text)
+            return SourcePosition(line: position.line + lineOffset, column: position.column)
         }
         switch error {
         case .scanner(let context, let problem, let mark, _),
@@ -82,7 +83,8 @@ public enum YAMLLoader {
     static func located(
         _ problem: String, context: YamlError.Context?, at mark: Mark, in text: String, lineOffset: Int
     ) -> SyntaxError {
-        let position = SourcePosition(line: mark.line + lineOffset, column: mark.column)
+        let inText = clamped(SourcePosition(line: mark.line, column: mark.column), to: text)
+        let position = SourcePosition(line: inText.line + lineOffset, column: inText.column)
         if problem.hasPrefix("Maximum nesting level reached") {
             return SyntaxError(at: position, "lists and mappings are nested more than 1000 levels deep")
         }
@@ -93,6 +95,29 @@ public enum YAMLLoader {
             hint = "\(context.text) that starts at \(context.mark.line + lineOffset):\(context.mark.column)"
         }
         return SyntaxError(at: position, problem, hint: hint)
+    }
+
+    /// A libyaml position moved into the text: libyaml puts the end of a stream that does not end in a line break
+    /// on a line of its own after the last, which is no line of the file; an error there is reported just after
+    /// the last character instead (`a: [1, 2` is missing its `]` at 1:9, not at 2:1).
+    static func clamped(_ position: SourcePosition, to text: String) -> SourcePosition {
+        var lastLine = 1
+        var lastLineLength = 0
+        var previous: Unicode.Scalar?
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n" where previous == "\r":
+                break
+            case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}":
+                lastLine += 1
+                lastLineLength = 0
+            default:
+                lastLineLength += 1
+            }
+            previous = scalar
+        }
+        guard position.line > lastLine else { return position }
+        return SourcePosition(line: lastLine, column: lastLineLength + 1)
     }
 
     /// The scalar at a 1-based line and column (in scalars), if there is one.

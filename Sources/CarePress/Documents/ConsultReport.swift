@@ -1,11 +1,14 @@
 /// The patient-readable report of a consult: what needs attention first, then the questions the flow took.
-struct ConsultReport {
+struct ConsultReport: Report {
     let consult: Consult
     let schema: ConsultSchema
     let knowledge: KnowledgeStore
 
     /// The report's Markdown template.
     static let template = "reports/consult.md"
+
+    var template: String { Self.template }
+    var appendixTemplate: String { TranscriptView.template }
 
     /// The path of the HTML report.
     var htmlPath: String { ReportPaths.html(kind: .consult, id: consult.id) }
@@ -27,7 +30,10 @@ struct ConsultReport {
     }
 
     /// The chosen options on the path that carry a flag: urgent ones first, then those for review, each in path order.
-    var flaggedAnswers: [FlaggedAnswer] {
+    var flaggedAnswers: [FlaggedAnswer] { flaggedAnswers(on: path) }
+
+    /// The flagged answers of the questions on `path` (the consult's path, worked out once by the caller).
+    private func flaggedAnswers(on path: [ConsultSchema.Question]) -> [FlaggedAnswer] {
         let flagged = path.flatMap { question in
             chosenOptions(question).compactMap { option in
                 option.flag.map { FlaggedAnswer(question: question.prompt, answer: option.label, flag: $0) }
@@ -43,67 +49,70 @@ struct ConsultReport {
 
     /// The consult's line in the reports index.
     var summary: ReportSummary {
-        let flagged = flaggedAnswers
-        let urgent = flagged.filter { $0.flag == .urgent }.count
-        let review = flagged.count - urgent
-        var attention: [String] = []
-        if urgent > 0 { attention.append(ReportMarkdown.count(urgent, "red flag")) }
-        if review > 0 { attention.append("\(review) for review") }
-        return ReportSummary(
+        ReportSummary(
             kind: .consult, id: consult.id, title: title, patient: consult.patient?.displayName,
-            status: consult.status == .completed ? "Completed" : "Not finished",
-            detail: attention.isEmpty ? "" : "Needs attention: " + attention.joined(separator: ", "),
-            date: consult.completedAt ?? consult.startedAt, htmlPath: htmlPath)
+            status: consult.status == .completed ? "Completed" : "Not finished", detail: "",
+            date: consult.completedAt ?? consult.startedAt, htmlPath: htmlPath, attention: attention)
+    }
+
+    /// Why the consult needs attention: urgent answers, answers for review, and whether it is unfinished.
+    var attention: Attention {
+        let flagged = flaggedAnswers
+        var findings: [(level: Attention.Level, reason: String)] = []
+        let urgent = flagged.filter { $0.flag == .urgent }.map(\.answer)
+        if !urgent.isEmpty {
+            findings.append(
+                (.urgent, ReportMarkdown.count(urgent.count, "urgent answer") + ": " + urgent.joined(separator: "; ")))
+        }
+        let review = flagged.filter { $0.flag == .review }.map(\.answer)
+        if !review.isEmpty {
+            findings.append(
+                (
+                    .review,
+                    ReportMarkdown.count(review.count, "answer") + " for review: " + review.joined(separator: "; ")
+                ))
+        }
+        if consult.status == .inProgress {
+            let missing = self.missing.count
+            findings.append(
+                (
+                    .followUp,
+                    missing == 0
+                        ? "Not finished"
+                        : "Not finished: \(ReportMarkdown.count(missing, "required question")) unanswered"
+                ))
+        }
+        return Attention(findings)
     }
 
     /// The view model of `reports/consult.md.mustache` and its transcript appendix.
-    ///
-    /// Pre-escaped Markdown keys: `quotedMarkdown` (free-text answers) and, in `transcript`, `bodyMarkdown`.
-    var context: [String: Any] {
+    var viewModel: any ViewModel {
         let path = self.path
         let onPath = Set(path.map(\.id))
-        let flagged = flaggedAnswers.map { answer -> [String: Any] in
-            ["question": answer.question, "answer": answer.answer]
-        }
-        let urgent = zip(flaggedAnswers, flagged).filter { $0.0.flag == .urgent }.map(\.1)
-        let review = zip(flaggedAnswers, flagged).filter { $0.0.flag == .review }.map(\.1)
-        let questions = path.map { question -> [String: Any] in
-            var item = answerContext(question)
+        let flagged = flaggedAnswers(on: path)
+        let questions = path.map { question in
+            var answer = self.answer(question)
             if consult.answer(to: question.id) == nil {
-                item["unanswered"] = question.required ? "Not answered. This question is required." : "Not answered."
+                answer.unanswered = question.required ? "Not answered. This question is required." : "Not answered."
             }
-            return item
+            return answer
         }
-        let offPath = consult.answers.compactMap { entry -> [String: Any]? in
+        let offPath = consult.answers.compactMap { entry -> ConsultReportView.Answer? in
             guard let question = schema.question(entry.questionID), !onPath.contains(entry.questionID) else {
                 return nil
             }
-            return answerContext(question)
+            return answer(question)
         }
-        let missing = self.missing.map(\.prompt)
-        var context: [String: Any] = [
-            "id": consult.id,
-            "title": title,
-            "inProgress": consult.status == .inProgress,
-            "status": consult.status == .completed ? "Completed" : "Not finished (in progress)",
-            "questions": questions,
-            "urgent": urgent,
-            "review": review,
-            "hasUrgent": !urgent.isEmpty,
-            "hasReview": !review.isEmpty,
-            "nothingFlagged": urgent.isEmpty && review.isEmpty,
-            "offPath": offPath,
-            "hasOffPath": !offPath.isEmpty,
-            "missing": missing,
-            "hasMissing": !missing.isEmpty,
-            "hasTranscript": !consult.transcript.isEmpty,
-            "transcript": TranscriptView.turns(consult.transcript, knowledge: knowledge, from: htmlPath),
-        ]
-        if let name = consult.patient?.displayName { context["patientName"] = name }
-        if let age = consult.patient?.age { context["patientAge"] = String(age) }
-        if let date = consult.completedAt { context["completedAt"] = date.longDescription }
-        if let date = consult.startedAt { context["startedAt"] = date.longDescription }
-        return context
+        return ConsultReportView(
+            id: consult.id, title: title, inProgress: consult.status == .inProgress,
+            status: consult.status == .completed ? "Completed" : "Not finished (in progress)",
+            patientName: consult.patient?.displayName, patientAge: consult.patient?.age.map { String($0) },
+            completedAt: consult.completedAt?.longDescription, startedAt: consult.startedAt?.longDescription,
+            questions: questions,
+            urgent: flagged.filter { $0.flag == .urgent }.map { .init(question: $0.question, answer: $0.answer) },
+            review: flagged.filter { $0.flag == .review }.map { .init(question: $0.question, answer: $0.answer) },
+            offPath: offPath, missing: path.filter { $0.required && consult.answer(to: $0.id) == nil }.map(\.prompt),
+            transcript: TranscriptView.turns(consult.transcript, knowledge: knowledge, from: htmlPath))
     }
 
     private func chosenOptions(_ question: ConsultSchema.Question) -> [ConsultSchema.Option] {
@@ -115,31 +124,29 @@ struct ConsultReport {
     }
 
     /// A question and its answer in words: option labels, free text quoted exactly, a date or a number with its unit.
-    private func answerContext(_ question: ConsultSchema.Question) -> [String: Any] {
-        var item: [String: Any] = ["prompt": question.prompt]
+    private func answer(_ question: ConsultSchema.Question) -> ConsultReportView.Answer {
+        var item = ConsultReportView.Answer(prompt: question.prompt)
         switch (question.type, consult.answer(to: question.id)) {
         case (.singleChoice, _?), (.multipleChoice, _?):
-            item["choices"] = chosenOptions(question).map { option -> [String: Any] in
-                var choice: [String: Any] = ["label": option.label]
+            item.choices = chosenOptions(question).map { option in
                 switch option.flag {
-                case .urgent: choice["flag"] = "red flag, urgent"
-                case .review: choice["flag"] = "for a clinician to review"
-                case nil: break
+                case .urgent: .init(label: option.label, flag: "red flag, urgent")
+                case .review: .init(label: option.label, flag: "for a clinician to review")
+                case nil: .init(label: option.label)
                 }
-                return choice
             }
         case (.freeText, .text(let text)):
-            item["quotedMarkdown"] = ReportMarkdown.quoted(text)
+            item.quotedMarkdown = ReportMarkdown.quoted(text)
         case (.date, .text(let text)):
-            item["value"] = CalendarDate(iso: Substring(text))?.longDescription ?? text
+            item.value = CalendarDate(iso: Substring(text))?.longDescription ?? text
         case (.number, .number(let number)):
-            item["value"] = number.formatted + (question.unit.map { " \($0)" } ?? "")
+            item.value = number.formatted + (question.unit.map { " \($0)" } ?? "")
         case (_, .text(let text)):
-            item["value"] = text
+            item.value = text
         case (_, .number(let number)):
-            item["value"] = number.formatted
+            item.value = number.formatted
         case (_, .choices(let ids)):
-            item["value"] = ids.joined(separator: ", ")
+            item.value = ids.joined(separator: ", ")
         case (_, nil):
             break
         }

@@ -5,13 +5,31 @@
 /// by name; a name the model gave that the store does not have is shown as such and never linked. Without a response,
 /// or when the model's condition is not in the store, the condition matcher's top matches for the concern are shown
 /// with their red flags, so a physio report always carries red flags when the guide has any for the concern.
-struct PhysioReport {
+struct PhysioReport: Report {
     let physio: PhysioRecommendation
     let knowledge: KnowledgeStore
     let matcher: ConditionMatcher
+    /// The matcher's conditions, worked out on first use: the matcher is the costly part of a physio report, and
+    /// both the view model and the required texts need them, while the summary does not.
+    private let matchesFound = MatchesFound()
+
+    /// The matches once found (a report is made and used by one worker).
+    private final class MatchesFound {
+        var conditions: [Condition]?
+    }
+
+    /// A physio record's report.
+    init(physio: PhysioRecommendation, knowledge: KnowledgeStore, matcher: ConditionMatcher) {
+        self.physio = physio
+        self.knowledge = knowledge
+        self.matcher = matcher
+    }
 
     /// The report's Markdown template.
     static let template = "reports/physio.md"
+
+    var template: String { Self.template }
+    var appendixTemplate: String { TranscriptView.template }
 
     /// The path of the HTML report.
     var htmlPath: String { ReportPaths.html(kind: .physio, id: physio.id) }
@@ -28,9 +46,12 @@ struct PhysioReport {
     ///
     /// Within the body area the patient picked, when that gives any, otherwise across the whole guide; at most three.
     var matches: [Condition] {
-        PhysioFallback.matches(for: physio, knowledge: knowledge, matcher: matcher).compactMap {
+        if let conditions = matchesFound.conditions { return conditions }
+        let conditions = PhysioFallback.matches(for: physio, knowledge: knowledge, matcher: matcher).compactMap {
             knowledge.condition(named: $0.name)
         }
+        matchesFound.conditions = conditions
+        return conditions
     }
 
     /// The conditions whose red flags the report shows: the known condition, or every match.
@@ -58,14 +79,32 @@ struct PhysioReport {
         } else {
             (heading, status) = ("Condition not in the guide", "Personalised answer")
         }
-        var detail = "“\(physio.concern)”"
-        let unknown = unknownNames.count
-        if unknown > 0 {
-            detail += " · " + ReportMarkdown.count(unknown, "name") + " not from the knowledge base"
-        }
         return ReportSummary(
             kind: .physio, id: physio.id, title: "\(title): \(heading)", patient: nil, status: status,
-            detail: detail, date: physio.createdAt, htmlPath: htmlPath)
+            detail: "“\(physio.concern)”", date: physio.createdAt, htmlPath: htmlPath, attention: attention)
+    }
+
+    /// Why the record needs attention: a condition or exercises the model named that the guide does not have (the
+    /// report falls back on the guide's matches for an unknown condition), or no personalised answer.
+    var attention: Attention {
+        var findings: [(level: Attention.Level, reason: String)] = []
+        if let response = physio.response {
+            if condition == nil {
+                findings.append(
+                    (
+                        .review,
+                        "The recovery assistant's condition is not in the guide, so the report shows the guide's matches instead"
+                    ))
+            }
+            let exercises = response.suggestedExercises.filter { knowledge.exercise(matching: $0.name) == nil }.count
+            if exercises > 0 {
+                findings.append(
+                    (.review, "\(ReportMarkdown.count(exercises, "suggested exercise")) not in the guide"))
+            }
+        } else {
+            findings.append((.followUp, "No personalised answer: the report shows the guide's matches instead"))
+        }
+        return Attention(findings)
     }
 
     /// The texts the rendered report must show, each with what it is: the disclaimer and every red flag shown.
@@ -80,71 +119,45 @@ struct PhysioReport {
     }
 
     /// The view model of `reports/physio.md.mustache` and its transcript appendix.
-    ///
-    /// Pre-escaped Markdown keys: `concernMarkdown`, `reasoningMarkdown`, `encouragementMarkdown`, `bodyMarkdown`
-    /// (in `transcript`); link destinations: `hrefDestination`.
-    var context: [String: Any] {
-        var context: [String: Any] = [
-            "id": physio.id,
-            "title": title,
-            "concernMarkdown": ReportMarkdown.quoted(physio.concern),
-            "transcript": TranscriptView.turns(physio.transcript, knowledge: knowledge, from: htmlPath),
-            "hasTranscript": !physio.transcript.isEmpty,
-        ]
-        if let date = physio.createdAt { context["createdAt"] = date.longDescription }
-        if let area = physio.bodyArea.flatMap(knowledge.area) { context["area"] = area.name }
-        if let condition {
-            context["condition"] = conditionContext(condition, rank: nil)
-        }
-        let matches = self.matches
-        context["matches"] = matches.enumerated().map { conditionContext($1, rank: $0 + 1) }
-        context["hasMatches"] = !matches.isEmpty
-        context["noMatches"] = condition == nil && matches.isEmpty
+    var viewModel: any ViewModel {
+        let condition = self.condition
+        var view = PhysioReportView(
+            id: physio.id, title: title, concernMarkdown: ReportMarkdown.quoted(physio.concern),
+            createdAt: physio.createdAt?.longDescription, area: physio.bodyArea.flatMap(knowledge.area)?.name,
+            condition: condition.map { conditionView($0, rank: nil) },
+            matches: matches.enumerated().map { conditionView($1, rank: $0 + 1) },
+            transcript: TranscriptView.turns(physio.transcript, knowledge: knowledge, from: htmlPath))
         if let response = physio.response {
-            if condition == nil { context["unknownCondition"] = ["name": response.conditionName] }
-            let exercises = response.suggestedExercises.enumerated().map { exerciseContext($1.name, number: $0 + 1) }
-            context["response"] = [
-                "reasoningMarkdown": ReportMarkdown.quoted(response.reasoning),
-                "encouragementMarkdown": ReportMarkdown.quoted(response.encouragement),
-                "exercises": exercises,
-                "hasExercises": !exercises.isEmpty,
-            ]
+            if condition == nil { view.unknownCondition = .init(key: "name", text: response.conditionName) }
+            view.response = PhysioReportView.Response(
+                reasoningMarkdown: ReportMarkdown.quoted(response.reasoning),
+                encouragementMarkdown: ReportMarkdown.quoted(response.encouragement),
+                exercises: response.suggestedExercises.enumerated().map { exerciseView($1.name, number: $0 + 1) })
         } else {
-            context["unavailable"] = [
-                "reason": physio.unavailableReason ?? "The recovery assistant was not available."
-            ]
+            view.unavailable = .init(
+                key: "reason", text: physio.unavailableReason ?? "The recovery assistant was not available.")
         }
-        return context
+        return view
     }
 
-    private func conditionContext(_ condition: Condition, rank: Int?) -> [String: Any] {
-        var context: [String: Any] = [
-            "name": condition.name,
-            "hrefDestination": ReportMarkdown.destination(
+    private func conditionView(_ condition: Condition, rank: Int?) -> PhysioReportView.Condition {
+        PhysioReportView.Condition(
+            name: condition.name,
+            hrefDestination: ReportMarkdown.destination(
                 RelativeLink.to(GuidePaths.condition(condition), from: htmlPath)),
-            "summary": condition.summary,
-            "redFlags": condition.redFlags,
-            "hasRedFlags": !condition.redFlags.isEmpty,
-        ]
-        if let rank { context["rank"] = String(rank) }
-        if let recovery = condition.typicalRecovery { context["typicalRecovery"] = recovery }
-        return context
+            summary: condition.summary, redFlags: condition.redFlags, rank: rank.map { String($0) },
+            typicalRecovery: condition.typicalRecovery)
     }
 
-    private func exerciseContext(_ name: String, number: Int) -> [String: Any] {
+    private func exerciseView(_ name: String, number: Int) -> PhysioReportView.Exercise {
         guard let exercise = knowledge.exercise(matching: name) else {
-            return ["number": String(number), "name": name, "unknown": true]
+            return .unknown(number: String(number), name: name)
         }
-        return [
-            "number": String(number),
-            "name": exercise.name,
-            "known": true,
-            "hrefDestination": ReportMarkdown.destination(
-                RelativeLink.to(GuidePaths.exercise(exercise), from: htmlPath)),
-            "dosage": exercise.dosage,
-            "steps": exercise.steps.enumerated().map { ["number": String($0 + 1), "text": $1] },
-            "cautions": exercise.cautions,
-            "hasCautions": !exercise.cautions.isEmpty,
-        ]
+        return .known(
+            number: String(number), name: exercise.name,
+            hrefDestination: ReportMarkdown.destination(RelativeLink.to(GuidePaths.exercise(exercise), from: htmlPath)),
+            dosage: exercise.dosage,
+            steps: exercise.steps.enumerated().map { .init(number: String($0 + 1), text: $1) },
+            cautions: exercise.cautions)
     }
 }

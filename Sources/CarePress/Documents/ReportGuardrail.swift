@@ -9,8 +9,16 @@ enum ReportGuardrail {
     static func check(
         _ markdown: String, shows required: [(what: String, text: String)], templatePath: String
     ) throws(TemplateErrors) {
-        let shown = normalized(visibleText(ofHTML: CommonMark.html(from: markdown)))
-        let missing = required.filter { !shown.contains(normalized($0.text)) }
+        try check(html: CommonMark.html(from: markdown), shows: required, templatePath: templatePath)
+    }
+
+    /// Throws an error located in `templatePath` for each required text that `html`, the HTML libcmark made of a
+    /// report's Markdown, does not show.
+    static func check(
+        html: String, shows required: [(what: String, text: String)], templatePath: String
+    ) throws(TemplateErrors) {
+        let shown = normalized(visibleText(ofHTML: html))
+        let missing = required.filter { !shows(shown, normalized($0.text)) }
         guard !missing.isEmpty else { return }
         throw TemplateErrors(
             diagnostics: missing.map { item in
@@ -23,36 +31,115 @@ enum ReportGuardrail {
             })
     }
 
-    /// The text of HTML as libcmark writes it: tags removed, its four entities and numeric references decoded.
-    static func visibleText(ofHTML html: String) -> String {
-        var text = String.UnicodeScalarView()
-        var scalars = html.unicodeScalars[...]
-        while let first = scalars.first {
-            if first == "<" {
-                guard let close = scalars.firstIndex(of: ">") else { break }
-                text.append(" ")
-                scalars = scalars[scalars.index(after: close)...]
-            } else if first == "&", let semicolon = scalars.prefix(12).firstIndex(of: ";") {
-                let entity = String(scalars[..<scalars.index(after: semicolon)])
-                if let decoded = decodeEntity(entity) {
-                    text.append(decoded)
-                } else {
-                    text.append(contentsOf: entity.unicodeScalars)
+    /// Whether `shown` contains `text`, as `shown.contains(text)` answers, found first by a byte search.
+    ///
+    /// `contains` (Foundation's) matches whole composed character sequences, with canonical equivalence. A byte match
+    /// that starts and ends with ASCII, between ASCII bytes (or the ends of `shown`) and not inside a CR LF pair, is
+    /// one: so it answers yes at once. Anything else is left to `contains`.
+    static func shows(_ shown: String, _ text: String) -> Bool {
+        let haystack = Array(shown.utf8)
+        let needle = Array(text.utf8)
+        if let first = needle.first, let last = needle.last, first < 0x80, last < 0x80,
+            haystack.count >= needle.count
+        {
+            var start = 0
+            while let found = haystack[start...].firstIndex(of: first), found + needle.count <= haystack.count {
+                let end = found + needle.count
+                let before: UInt8? = found > 0 ? haystack[found - 1] : nil
+                let after: UInt8? = end < haystack.count ? haystack[end] : nil
+                if haystack[found..<end].elementsEqual(needle), (before ?? 0) < 0x80, (after ?? 0) < 0x80,
+                    !(before == 0x0D && first == 0x0A), !(last == 0x0D && after == 0x0A)
+                {
+                    return true
                 }
-                scalars = scalars[scalars.index(after: semicolon)...]
-            } else {
-                text.append(first)
-                scalars = scalars.dropFirst()
+                start = found + 1
             }
         }
-        return String(text)
+        return shown.contains(text)
     }
 
-    /// The text with every run of white space turned into one space and none at either end, and NUL as U+FFFD (as
-    /// CommonMark shows it).
+    /// The text of HTML as libcmark writes it: tags removed, its four entities and numeric references decoded.
+    ///
+    /// Worked on UTF-8 bytes: `<`, `>`, `&` and `;` are ASCII, so they are whole scalars; an entity is looked for
+    /// within the 12 scalars from its `&`.
+    static func visibleText(ofHTML html: String) -> String {
+        let bytes = Array(html.utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<") {
+                guard let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) else { break }
+                text.append(UInt8(ascii: " "))
+                index = close + 1
+            } else if byte == UInt8(ascii: "&"), let semicolon = semicolon(in: bytes, from: index) {
+                let entity = bytes[index...semicolon]
+                if let decoded = decodeEntity(String(decoding: entity, as: UTF8.self)) {
+                    text.append(contentsOf: String(decoded).utf8)
+                } else {
+                    text.append(contentsOf: entity)
+                }
+                index = semicolon + 1
+            } else {
+                text.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The offset of the first `;` among the 12 scalars that start at `start`.
+    private static func semicolon(in bytes: [UInt8], from start: Int) -> Int? {
+        var scalars = 0
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte & 0xC0 != 0x80 {
+                scalars += 1
+                if scalars > 12 { return nil }
+            }
+            if byte == UInt8(ascii: ";") { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The text with every run of white space (by `Character`) turned into one space and none at either end, and
+    /// NUL as U+FFFD (as CommonMark shows it).
     static func normalized(_ text: String) -> String {
-        text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}").split(whereSeparator: \.isWhitespace)
-            .joined(separator: " ")
+        var text = text
+        if text.utf8.contains(0) {
+            text = String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }))
+        }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: every byte is a Character (a CR LF pair is white space either way).
+            var result: [UInt8] = []
+            result.reserveCapacity(text.utf8.count)
+            var pendingSpace = false
+            for byte in text.utf8 {
+                if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                    pendingSpace = !result.isEmpty
+                } else {
+                    if pendingSpace { result.append(0x20) }
+                    pendingSpace = false
+                    result.append(byte)
+                }
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
+        var result = ""
+        var pendingSpace = false
+        for character in text {
+            if character.isWhitespace {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(" ") }
+                pendingSpace = false
+                result.append(character)
+            }
+        }
+        return result
     }
 
     private static func decodeEntity(_ entity: String) -> Unicode.Scalar? {

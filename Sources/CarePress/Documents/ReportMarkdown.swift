@@ -12,9 +12,7 @@ enum ReportMarkdown {
     static func quoted(_ text: String) -> String {
         let paragraphs = MarkdownEscaping.escapedParagraphs(text)
         guard !paragraphs.isEmpty else { return "> *(left empty)*" }
-        return paragraphs.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? ">" : "> " + $0 }
-            .joined(separator: "\n")
+        return prefixingLines(paragraphs, with: "> ", emptyLine: ">")
     }
 
     /// Free text as plain Markdown paragraphs, every line rendering literally; `*(left empty)*` when blank.
@@ -25,9 +23,36 @@ enum ReportMarkdown {
 
     /// Markdown moved right by `indent` on every non-empty line, e.g. to continue a list item.
     static func indented(_ markdown: String, by indent: String) -> String {
-        markdown.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.isEmpty ? "" : indent + $0 }
-            .joined(separator: "\n")
+        prefixingLines(markdown, with: indent, emptyLine: "")
+    }
+
+    /// Each line of `text` (split at `\n`) with `prefix` in front, and each empty line as `emptyLine`.
+    ///
+    /// Works on UTF-8 bytes: a line feed is always a `Character` of its own (Unicode never joins anything to it), so
+    /// splitting bytes at it is splitting `Character`s at it; text with a carriage return, which forms one
+    /// `Character` with a line feed after it, is split as `Character`s.
+    static func prefixingLines(_ text: String, with prefix: String, emptyLine: String) -> String {
+        guard !text.utf8.contains(0x0D) else {
+            return text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? emptyLine : prefix + $0 }
+                .joined(separator: "\n")
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count + text.utf8.count / 16 + prefix.utf8.count + 8)
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            while true {
+                let end = utf8[start...].firstIndex(of: 0x0A) ?? utf8.count
+                // Each line, with its prefix (or, empty, as `emptyLine`), then its line feed.
+                output.append(contentsOf: (end == start ? emptyLine : prefix).utf8)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<end]))
+                guard end < utf8.count else { break }
+                output.append(0x0A)
+                start = end + 1
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// A link destination for `[text](HERE)` or `![alt](HERE)`, in the `<...>` form.

@@ -10,6 +10,9 @@ public enum ReportPaths {
 
     /// The Markdown report's path.
     public static func markdown(kind: RecordKind, id: String) -> String { base(kind: kind, id: id) + ".md" }
+
+    /// The PDF report's path (`build --pdf`), beside the HTML it is printed from.
+    public static func pdf(kind: RecordKind, id: String) -> String { base(kind: kind, id: id) + ".pdf" }
 }
 
 /// Where the guide's pages go in the output folder.

@@ -1,7 +1,21 @@
-/// The pages that list every report, grouped by kind, newest first, a thousand to a page.
+/// The triage index: every report, what needs attention first (most urgent first, across kinds), then the others,
+/// newest first; a thousand to a page, with a filter over every report (see `ReportsIndexData`).
+///
+/// A page is composed by `reports/index.html.mustache` from Markdown parts, each rendered by libcmark in safe mode:
+/// the heading and the count line (`reports/index.md`), one list of entries per section (`reports/index-entries.md`)
+/// and the page links (`reports/index-pages.md`). The sections are the attention levels (urgent, for review, follow
+/// up) and the other reports; a section appears on the pages that list its reports.
 enum ReportsIndex {
-    /// The index's Markdown template.
+    /// The heading and count line's Markdown template.
     static let template = "reports/index.md"
+    /// One section's list of entries.
+    static let entriesTemplate = "reports/index-entries.md"
+    /// The page links.
+    static let pagesTemplate = "reports/index-pages.md"
+    /// The HTML template that composes a page: count line, filter, sections, page links.
+    static let htmlTemplate = "reports/index.html"
+    /// Every template the index renders.
+    static let templates = [template, entriesTemplate, pagesTemplate, htmlTemplate]
     /// The index's first page in the output folder.
     static let path = "reports/index.html"
     /// Reports per page: a batch of 100,000 records makes 100 pages rather than one page too big to open.
@@ -12,6 +26,39 @@ enum ReportsIndex {
         page == 1 ? path : "reports/index-\(page).html"
     }
 
+    /// The reports in index order: those that need attention, most urgent first and then newest first; then the
+    /// others, newest first.
+    static func ordered(_ summaries: [ReportSummary]) -> [ReportSummary] {
+        summaries.sorted { a, b in
+            a.attention.level != b.attention.level ? a.attention.level < b.attention.level : newestFirst(a, b)
+        }
+    }
+
+    /// The count line, e.g. "12 reports need attention (3 urgent)."
+    static func countLine(_ summaries: [ReportSummary]) -> String {
+        let needing = summaries.count(where: \.attention.isNeeded)
+        guard needing > 0 else { return "No report needs attention." }
+        let urgent = summaries.count(where: { $0.attention.level == .urgent })
+        return "\(reportCount(needing)) \(needing == 1 ? "needs" : "need") attention ("
+            + (urgent == 0 ? "none urgent" : "\(grouped(urgent)) urgent") + ")."
+    }
+
+    /// A whole number with a comma between thousands: 1,102.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return (value < 0 ? "-" : "") + result
+    }
+
+    /// "1 report", "1,102 reports".
+    static func reportCount(_ count: Int) -> String {
+        "\(grouped(count)) \(count == 1 ? "report" : "reports")"
+    }
+
     /// Every page of the index, in order; one page (with no page links) when the reports fit on it.
     ///
     /// Pages are independent once the reports are sorted, so they are rendered on `jobs` threads.
@@ -19,18 +66,21 @@ enum ReportsIndex {
         _ summaries: [ReportSummary], with pages: PageRenderer, pageSize: Int = pageSize,
         jobs: Int = BuildOptions.defaultJobs
     ) throws(TemplateErrors) -> [OutputFile] {
-        let sorted = RecordKind.allCases.flatMap { kind in
-            summaries.filter { $0.kind == kind }.sorted(by: newestFirst)
-        }
-        let counts = Dictionary(grouping: summaries, by: \.kind).mapValues(\.count)
+        let sorted = ordered(summaries)
+        let counts = Dictionary(grouping: summaries, by: \.attention.level).mapValues(\.count)
+        let countLine = countLine(summaries)
+        let total = reportCount(summaries.count)
         let pageCount = max(1, (sorted.count + pageSize - 1) / pageSize)
         let rendered = Slots<Result<OutputFile, TemplateErrors>>(count: pageCount)
         WorkerPool.run(jobs: jobs, count: pageCount) { index in
             let page = index + 1
-            let items = sorted[min(index * pageSize, sorted.count)..<min(page * pageSize, sorted.count)]
+            let start = min(index * pageSize, sorted.count)
+            let items = sorted[start..<min(page * pageSize, sorted.count)]
+            let before = sorted[..<start]
             rendered[index] = Result { () throws(TemplateErrors) in
                 try render(
-                    page: page, of: pageCount, items: items, counts: counts, total: summaries.count, with: pages)
+                    page: page, of: pageCount, items: items, startsAfter: before.last, counts: counts,
+                    header: (countLine, total), with: pages)
             }
         }
         var files: [OutputFile] = []
@@ -41,22 +91,45 @@ enum ReportsIndex {
         return files
     }
 
+    /// A section of the index: one attention level, or the reports that need none.
+    private static func section(_ level: Attention.Level) -> (id: String, title: String) {
+        switch level {
+        case .urgent: ("urgent", "Urgent")
+        case .review: ("for-review", "For review")
+        case .followUp: ("follow-up", "Follow up")
+        case .routine: ("other-reports", "Other reports")
+        }
+    }
+
     private static func render(
-        page number: Int, of pageCount: Int, items: ArraySlice<ReportSummary>, counts: [RecordKind: Int], total: Int,
-        with pages: PageRenderer
+        page number: Int, of pageCount: Int, items: ArraySlice<ReportSummary>, startsAfter previous: ReportSummary?,
+        counts: [Attention.Level: Int], header: (countLine: String, total: String), with pages: PageRenderer
     ) throws(TemplateErrors) -> OutputFile {
         let here = path(page: number)
-        let groups = RecordKind.allCases.compactMap { kind -> [String: Any]? in
-            let reports = items.filter { $0.kind == kind }.map { summary in entry(summary, from: here) }
-            let count = counts[kind] ?? 0
-            // A kind appears on the pages that list its reports; a kind with none, on the first page.
-            guard !reports.isEmpty || (count == 0 && number == 1) else { return nil }
-            return [
-                "title": kind.title, "reports": reports, "count": ReportMarkdown.count(count, "report"),
-                "empty": count == 0,
-            ]
+        let title = number == 1 ? "Reports" : "Reports, page \(number) of \(pageCount)"
+        let page = PageRenderer.Page(
+            path: here, title: title, breadcrumbs: [.init("Home", "index.html"), .init("Reports")],
+            kind: "reports-index")
+        var context: [String: Any] = ["title": title, "countLine": header.countLine, "total": header.total]
+        context["dataSource"] = RelativeLink.to(ReportsIndexData.path, from: here)
+        context["scriptSource"] = RelativeLink.to(ReportsIndexData.script, from: here)
+        context["kinds"] = RecordKind.allCases.map { ["value": $0.rawValue, "title": $0.title] }
+        var sections: [[String: Any]] = []
+        for level in Attention.Level.allCases {
+            let reports = items.filter { $0.attention.level == level }
+            guard !reports.isEmpty else { continue }
+            let (id, name) = section(level)
+            let continued = previous?.attention.level == level && reports.first == items.first
+            let entries: [String: Any] = ["reports": reports.map { entry($0, from: here) }]
+            sections.append([
+                "id": id, "title": name, "class": level.rawValue, "urgent": level == .urgent,
+                "needsAttention": level != .routine,
+                "count": reportCount(counts[level] ?? 0), "continued": continued,
+                "entriesHTML": try pages.fragment(entriesTemplate, entries, page: page),
+            ])
         }
-        var context: [String: Any] = ["groups": groups, "total": ReportMarkdown.count(total, "report")]
+        context["sections"] = sections
+        context["empty"] = sections.isEmpty
         if pageCount > 1 {
             var pagination: [String: Any] = [
                 "page": String(number), "pageCount": String(pageCount),
@@ -69,20 +142,27 @@ enum ReportsIndex {
             ]
             if number > 1 { pagination["previous"] = RelativeLink.to(path(page: number - 1), from: here) }
             if number < pageCount { pagination["next"] = RelativeLink.to(path(page: number + 1), from: here) }
-            context["pagination"] = pagination
+            context["paginationHTML"] = try pages.fragment(pagesTemplate, ["pagination": pagination], page: page)
         }
-        let title = number == 1 ? "Reports" : "Reports, page \(number) of \(pageCount)"
-        let page = PageRenderer.Page(
-            path: here, title: title, breadcrumbs: [.init("Home", "index.html"), .init("Reports")],
-            kind: "reports-index")
-        let output = try pages.render(template, context, page: page)
-        return OutputFile(path: here, text: output.html)
+        context["introHTML"] = try pages.fragment(template, context, page: page)
+        let content = try pages.templates.render(htmlTemplate, context)
+        return OutputFile(path: here, text: try pages.html(content: content, page: page))
     }
 
-    /// One report's line: title linked to the HTML report, patient, status, date, detail, and the Markdown file.
+    /// A kind of record in words, for one entry: "Consult", "Physio recommendation", "Supplement stack".
+    static func kindName(_ kind: RecordKind) -> String {
+        switch kind {
+        case .consult: "Consult"
+        case .physio: "Physio recommendation"
+        case .stack: "Supplement stack"
+        }
+    }
+
+    /// One report's entry: title linked to the HTML report, patient, kind, status, date, detail, why it needs
+    /// attention, reference and the Markdown file.
     private static func entry(_ summary: ReportSummary, from page: String) -> [String: Any] {
         var item: [String: Any] = [
-            "title": summary.title, "status": summary.status, "id": summary.id,
+            "title": summary.title, "status": summary.status, "id": summary.id, "kind": kindName(summary.kind),
             "hrefDestination": ReportMarkdown.destination(RelativeLink.to(summary.htmlPath, from: page)),
             "markdownDestination": ReportMarkdown.destination(
                 RelativeLink.to(String(summary.htmlPath.dropLast(".html".count)) + ".md", from: page)),
@@ -90,6 +170,9 @@ enum ReportsIndex {
         if let patient = summary.patient { item["patient"] = patient }
         if !summary.detail.isEmpty { item["detail"] = summary.detail }
         if let date = summary.date { item["date"] = date.date.longDescription }
+        if summary.attention.isNeeded {
+            item["why"] = summary.attention.reasons.joined(separator: "; ")
+        }
         return item
     }
 
@@ -99,7 +182,7 @@ enum ReportsIndex {
         case let (x?, y?) where x.epochSeconds != y.epochSeconds: x.epochSeconds > y.epochSeconds
         case (_?, nil): true
         case (nil, _?): false
-        default: a.id < b.id
+        default: a.id != b.id ? a.id < b.id : a.kind < b.kind
         }
     }
 }

@@ -1,12 +1,16 @@
 /// The report of a supplement stack: who it is for, warnings first, what to take and when, and how well it has been
 /// kept.
-struct StackReport {
+struct StackReport: Report {
     let stack: SupplementStack
 
     /// The report's Markdown template.
     static let template = "reports/stack.md"
     /// The appendix template: the tracking log day by day.
     static let appendixTemplate = "reports/tracking-log.md"
+
+    var template: String { Self.template }
+    var appendixTemplate: String { Self.appendixTemplate }
+    var extraFiles: [OutputFile] { chart.map { [$0] } ?? [] }
 
     /// The path of the HTML report.
     var htmlPath: String { ReportPaths.html(kind: .stack, id: stack.id) }
@@ -35,61 +39,57 @@ struct StackReport {
         } else {
             status = "Not tracked yet"
         }
-        let warnings = RiskWarnings.warnings(for: stack).count
-        var detail = stack.minimal.filter(\.active).map(\.name).joined(separator: ", ")
-        if warnings > 0 { detail = ReportMarkdown.count(warnings, "warning") + " · " + detail }
         return ReportSummary(
             kind: .stack, id: stack.id, title: "Supplement plan", patient: stack.person.displayName, status: status,
-            detail: detail, date: stack.createdAt, htmlPath: htmlPath)
+            detail: stack.minimal.filter(\.active).map(\.name).joined(separator: ", "), date: stack.createdAt,
+            htmlPath: htmlPath, attention: attention)
+    }
+
+    /// Why the plan needs attention: cautions of supplements still taken that concern a risk the person listed.
+    var attention: Attention {
+        let warnings = RiskWarnings.warnings(for: stack).filter(\.supplement.active)
+        guard !warnings.isEmpty else { return .routine }
+        var names: [String] = []
+        var risks: [String] = []
+        for warning in warnings {
+            if !names.contains(warning.supplement.name) { names.append(warning.supplement.name) }
+            for risk in warning.risks where !risks.contains(risk) { risks.append(risk) }
+        }
+        let cautions = ReportMarkdown.count(warnings.count, "caution")
+        let listed = ReportMarkdown.sentenceList(risks.map { StackWording.risk($0, inSentence: true) })
+        let which = risks.count == 1 ? "a risk they listed" : "risks they listed"
+        return Attention(
+            level: .review, reasons: ["\(cautions) about \(listed), \(which): \(ReportMarkdown.sentenceList(names))"])
     }
 
     /// The view model of `reports/stack.md.mustache` and `reports/tracking-log.md.mustache`.
-    ///
-    /// Pre-escaped Markdown keys: `priorityMarkdown`, `noteMarkdown` (in `log`); link destinations: `urlDestination`
-    /// (citations, vetted by `MarkdownEscaping.safeWebURL`) and `chartDestination`.
-    var context: [String: Any] {
+    var viewModel: any ViewModel {
         let person = stack.person
-        var context: [String: Any] = [
-            "id": stack.id,
-            "title": title,
-            "goals": Self.inWords(person.goals, StackWording.goal),
-            "risks": Self.inWords(person.risks) { StackWording.risk($0) },
-            "diets": Self.inWords(person.dietaryPreferences, StackWording.diet),
-            "minimal": stack.minimal.filter(\.active).map(supplementContext),
-            "optional": stack.optional.filter(\.active).map(supplementContext),
-            "hasOptional": stack.optional.contains(where: \.active),
-            "inactive": stack.supplements.filter { !$0.active }.map(supplementContext),
-            "hasInactive": stack.supplements.contains { !$0.active },
-            "schedule": scheduleContext,
-        ]
-        if let age = person.age { context["age"] = String(age) }
-        if let budget = person.monthlyBudget { context["budget"] = budget.formatted }
-        if let priority = stack.priority { context["priorityMarkdown"] = ReportMarkdown.quoted(priority) }
-        if let date = stack.createdAt { context["createdAt"] = date.date.longDescription }
-        let warnings = RiskWarnings.warnings(for: stack).map { warning -> [String: Any] in
-            [
-                "name": warning.supplement.name,
-                "stopped": !warning.supplement.active,
-                "risks": ReportMarkdown.sentenceList(warning.risks.map { StackWording.risk($0, inSentence: true) }),
-                "caution": warning.caution,
-            ]
-        }
-        context["warnings"] = warnings
-        context["hasWarnings"] = !warnings.isEmpty
-        if let adherence {
-            context["adherence"] = adherenceContext(adherence)
-            context["log"] = logContext(adherence)
-            context["hasLog"] = true
-        }
-        return context
+        let adherence = self.adherence
+        return StackReportView(
+            id: stack.id, title: title, goals: Self.inWords(person.goals, StackWording.goal),
+            risks: Self.inWords(person.risks) { StackWording.risk($0) },
+            diets: Self.inWords(person.dietaryPreferences, StackWording.diet),
+            minimal: stack.minimal.filter(\.active).map(supplementView),
+            optional: stack.optional.filter(\.active).map(supplementView),
+            inactive: stack.supplements.filter { !$0.active }.map(supplementView), schedule: schedule,
+            age: person.age.map { String($0) }, budget: person.monthlyBudget?.formatted,
+            priorityMarkdown: stack.priority.map(ReportMarkdown.quoted),
+            createdAt: stack.createdAt?.date.longDescription,
+            warnings: RiskWarnings.warnings(for: stack).map { warning in
+                StackReportView.Warning(
+                    name: warning.supplement.name, stopped: !warning.supplement.active,
+                    risks: ReportMarkdown.sentenceList(warning.risks.map { StackWording.risk($0, inSentence: true) }),
+                    caution: warning.caution)
+            },
+            adherence: adherence.map(adherenceView), log: adherence.map(log) ?? [])
     }
 
-    private var scheduleContext: [[String: Any]] {
-        StackSchedule(stack).slots.map { slot -> [String: Any] in
-            [
-                "timing": StackWording.timing(slot.timing),
-                "empty": slot.entries.isEmpty,
-                "entries": slot.entries.map { entry -> [String: Any] in
+    private var schedule: [StackReportView.Slot] {
+        StackSchedule(stack).slots.map { slot in
+            StackReportView.Slot(
+                timing: StackWording.timing(slot.timing),
+                entries: slot.entries.map { entry in
                     var reminder: [String] = []
                     if !entry.reminders.isEmpty {
                         reminder.append(
@@ -102,72 +102,62 @@ struct StackReport {
                         reminder.append(
                             "reminder at \(ReportMarkdown.sentenceList(entry.remindersOff)) switched off")
                     }
-                    return [
-                        "name": entry.supplement.name, "dose": entry.supplement.dose,
-                        "reminder": reminder.joined(separator: "; "),
-                    ]
-                },
-            ]
+                    return StackReportView.Entry(
+                        name: entry.supplement.name, dose: entry.supplement.dose,
+                        reminder: reminder.joined(separator: "; "))
+                })
         }
     }
 
-    private func supplementContext(_ supplement: SupplementStack.Supplement) -> [String: Any] {
-        [
-            "name": supplement.name,
-            "purpose": supplement.purpose,
-            "dose": supplement.dose,
-            "timing": ReportMarkdown.sentenceList(
+    private func supplementView(_ supplement: SupplementStack.Supplement) -> StackReportView.Supplement {
+        StackReportView.Supplement(
+            name: supplement.name, purpose: supplement.purpose, dose: supplement.dose,
+            timing: ReportMarkdown.sentenceList(
                 SupplementStack.Timing.allCases.filter(supplement.timing.contains).map(StackWording.timing)),
-            "evidence": StackWording.evidence(supplement.evidence),
-            "evidenceLevel": supplement.evidence.rawValue,
-            "cautions": supplement.cautions,
-            "hasCitations": !supplement.citations.isEmpty,
-            "citations": supplement.citations.map { citation -> [String: Any] in
-                var item: [String: Any] = ["title": citation.title]
+            evidence: StackWording.evidence(supplement.evidence), evidenceLevel: supplement.evidence.rawValue,
+            cautions: supplement.cautions,
+            citations: supplement.citations.map { citation in
+                var item = StackReportView.Citation(title: citation.title)
                 if let url = citation.url {
                     if let safe = MarkdownEscaping.safeWebURL(url) {
-                        item["urlDestination"] = ReportMarkdown.destination(safe)
+                        item.urlDestination = ReportMarkdown.destination(safe)
                     } else {
-                        item["rejectedURL"] = url
+                        item.rejectedURL = url
                     }
                 }
                 return item
-            },
-        ]
+            })
     }
 
-    private func adherenceContext(_ adherence: Adherence) -> [String: Any] {
-        var context: [String: Any] = [
-            "daysTracked": ReportMarkdown.count(adherence.daysTracked, "day"),
-            "streak": ReportMarkdown.count(adherence.currentStreak, "day"),
-            "chartAlt": AdherenceChart(adherence: adherence).altText,
-            "chartDestination": ReportMarkdown.destination(
+    private func adherenceView(_ adherence: Adherence) -> StackReportView.Adherence {
+        var view = StackReportView.Adherence(
+            daysTracked: ReportMarkdown.count(adherence.daysTracked, "day"),
+            streak: ReportMarkdown.count(adherence.currentStreak, "day"),
+            chartAlt: AdherenceChart(adherence: adherence).altText,
+            chartDestination: ReportMarkdown.destination(
                 RelativeLink.to(AdherenceChart.path(forStack: stack.id), from: htmlPath)),
-            "planned": adherence.plannedIDs.isEmpty
+            planned: adherence.plannedIDs.isEmpty
                 ? "none" : ReportMarkdown.sentenceList(adherence.plannedIDs.map(name)),
-        ]
+            doses: adherence.percentTaken.map {
+                "\(adherence.dosesTaken) of \(adherence.dosesPlanned) planned (\($0)%)"
+            } ?? "none planned")
         if let first = adherence.firstDate, let last = adherence.lastDate {
-            context["span"] =
+            view.span =
                 first == last
                 ? "on \(first.longDescription)" : "from \(first.longDescription) to \(last.longDescription)"
-            context["lastDate"] = last.longDescription
+            view.lastDate = last.longDescription
         }
         if adherence.untrackedDays > 0 {
-            context["untracked"] = ReportMarkdown.count(adherence.untrackedDays, "day")
-        }
-        if let percent = adherence.percentTaken {
-            context["doses"] = "\(adherence.dosesTaken) of \(adherence.dosesPlanned) planned (\(percent)%)"
-        } else {
-            context["doses"] = "none planned"
+            view.untracked = ReportMarkdown.count(adherence.untrackedDays, "day")
         }
         let extras = adherence.extras.map { "\(name($0.id)) on \(ReportMarkdown.count($0.days, "day"))" }
-        if !extras.isEmpty { context["extras"] = ReportMarkdown.sentenceList(extras) }
-        return context
+        if !extras.isEmpty { view.extras = ReportMarkdown.sentenceList(extras) }
+        return view
     }
 
-    private func logContext(_ adherence: Adherence) -> [[String: Any]] {
+    private func log(_ adherence: Adherence) -> [StackReportView.Day] {
         let planned = adherence.plannedIDs.count
-        return adherence.days.map { day -> [String: Any] in
+        return adherence.days.map { day in
             let missed = adherence.plannedIDs.filter { !day.takenPlanned.contains($0) }
             let taken: String
             if planned == 0 {
@@ -181,12 +171,12 @@ struct StackReport {
                     "\(day.takenPlanned.count) of \(planned) planned doses taken; missed "
                     + ReportMarkdown.sentenceList(missed.map(name))
             }
-            var item: [String: Any] = ["date": day.date.longDescription, "taken": taken]
+            var item = StackReportView.Day(date: day.date.longDescription, taken: taken)
             if !day.takenExtra.isEmpty {
-                item["extra"] = ReportMarkdown.sentenceList(day.takenExtra.map(name))
+                item.extra = ReportMarkdown.sentenceList(day.takenExtra.map(name))
             }
             if !day.notes.isEmpty {
-                item["noteMarkdown"] = ReportMarkdown.indented(
+                item.noteMarkdown = ReportMarkdown.indented(
                     ReportMarkdown.quoted(day.notes.joined(separator: "\n\n")), by: "  ")
             }
             return item

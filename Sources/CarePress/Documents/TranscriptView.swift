@@ -4,28 +4,40 @@ enum TranscriptView {
     static let template = "reports/transcript.md"
 
     /// One turn of the conversation as the template shows it.
-    ///
-    /// Keys: `speaker` (who, in words), `time` (optional, `HH:MM` as recorded), `isPatient`, and `bodyMarkdown`,
-    /// pre-escaped Markdown: the patient's words as a block quote, anyone else's as paragraphs.
-    static func turns(_ transcript: [TranscriptMessage], knowledge: KnowledgeStore, from page: String) -> [[String:
-        Any]]
-    {
-        var result: [[String: Any]] = []
+    struct Turn: ViewModel {
+        /// Who spoke, in words.
+        var speaker: String
+        /// `HH:MM` as recorded, if it was.
+        var time: String?
+        var isPatient: Bool
+        /// Pre-escaped Markdown: the patient's words as a block quote, anyone else's as paragraphs.
+        var bodyMarkdown: String
+
+        func field(_ name: String) -> TemplateValue? {
+            switch name {
+            case "speaker": .text(speaker)
+            case "time": .text(time)
+            case "isPatient": .flag(isPatient)
+            case "bodyMarkdown": .text(bodyMarkdown)
+            default: nil
+            }
+        }
+    }
+
+    /// The turns of a transcript, consecutive assistant messages merged into one.
+    static func turns(_ transcript: [TranscriptMessage], knowledge: KnowledgeStore, from page: String) -> [Turn] {
+        var result: [Turn] = []
         var previousRole: TranscriptMessage.Role?
         for message in transcript {
             let body = bodyMarkdown(message, knowledge: knowledge, from: page)
-            if message.role == .assistant && previousRole == .assistant, var last = result.popLast(),
-                let previous = last["bodyMarkdown"] as? String
-            {
-                last["bodyMarkdown"] = previous + "\n\n" + body
-                result.append(last)
+            if message.role == .assistant && previousRole == .assistant, !result.isEmpty {
+                result[result.count - 1].bodyMarkdown += "\n\n" + body
                 continue
             }
-            var turn: [String: Any] = [
-                "speaker": speaker(message), "isPatient": message.role == .user, "bodyMarkdown": body,
-            ]
-            if let at = message.at { turn["time"] = "\(pad(at.hour, 2)):\(pad(at.minute, 2))" }
-            result.append(turn)
+            result.append(
+                Turn(
+                    speaker: speaker(message), time: message.at.map { "\(pad($0.hour, 2)):\(pad($0.minute, 2))" },
+                    isPatient: message.role == .user, bodyMarkdown: body))
             previousRole = message.role
         }
         return result

@@ -17,7 +17,10 @@
 /// list of up to three conditions. A question for which nothing is exact (its flow would need "all" and
 /// "any" together, such as (A or B) and (C or D), or it is never reached) gets no mapping: the
 /// Questionnaire leaves it always enabled and not required, and the export warns about it. Questionnaires
-/// whose rules test more than `combinationLimit` combinations are not mapped at all.
+/// whose rules test more than `combinationLimit` combinations (or more than `AnswerSpace.cellLimit`
+/// combinations × questions) are not mapped at all. The work is linear in the number of questions: arrivals
+/// look only at a question's sources, skips only at the few questions with `ifAnswer` rules, the flow order
+/// comes from a heap, and the bounded search shares one budget over the whole questionnaire.
 struct EnableWhenMapping {
     /// One condition on a choice question's answer: `=` (is or contains the option) or `!=`.
     struct Condition: Hashable, Comparable {
@@ -62,15 +65,20 @@ struct EnableWhenMapping {
 
     /// For each question, in questionnaire order, when FHIR should enable it; nil when that cannot be exact.
     let enablements: [Enablement?]
+    /// How many questions the mapping looked at while choosing candidates: linear in the questionnaire (a test
+    /// holds it there; it was quadratic).
+    let visits: Int
 
     /// Maps a questionnaire that passed `ConsultFlow.check` (no cycles, every target exists).
     init(_ schema: ConsultSchema) {
         guard let space = AnswerSpace(schema, limit: Self.combinationLimit) else {
             enablements = Array(repeating: nil, count: schema.questions.count)
+            visits = 0
             return
         }
         var mapper = Mapper(schema: schema, space: space)
         enablements = mapper.run()
+        visits = mapper.visits
     }
 }
 
@@ -106,10 +114,12 @@ extension EnableWhenMapping {
                 variables.append(
                     Variable(question: position, options: options, multiple: question.type == .multipleChoice))
             }
+            // Each combination walks the flow and keeps a row per question: bound the product, not only the count.
+            let rowLimit = max(1, Self.cellLimit / max(1, schema.questions.count))
             var total = 1
             for variable in variables {
                 total *= variable.stateCount
-                if total > limit { return nil }
+                if total > min(limit, rowLimit) { return nil }
             }
             self.variables = variables
             variableOfQuestion = Dictionary(
@@ -143,6 +153,9 @@ extension EnableWhenMapping {
             self.onPath = onPath
         }
 
+        /// The most (combination, question) pairs kept: 20,000 questions leave room for 838 combinations.
+        static let cellLimit = 1 << 24
+
         /// Whether, in a combination, a question's answer is (or contains) an option.
         func answer(_ combination: Int, _ question: Int, is option: String) -> Bool {
             guard let index = variableOfQuestion[question],
@@ -162,11 +175,28 @@ extension EnableWhenMapping {
         var decided: [Bool]
         /// For each combination, whether each decided question is enabled under the mapping chosen so far.
         var enabled: [[Bool]]
+        /// For each question, the other questions the flow can step to it from (a rule's goto, or the fall-through
+        /// from the question before), ascending: arrivals look only at these, not at every question.
+        let sources: [[Int]]
+        /// The questions with an `ifAnswer` rule, ascending (at most a few: each one multiplies the answer space).
+        let ruled: [Int]
+        /// What `search` may still spend over the whole questionnaire; once spent, it finds nothing.
+        var searchBudget = Self.totalSearchBudget
+        /// Questions looked at while choosing candidates, for tests: it grows linearly with the questionnaire.
+        private(set) var visits = 0
 
         init(schema: ConsultSchema, space: AnswerSpace) {
             self.schema = schema
             self.space = space
             index = schema.questionIndex
+            var sources = Array(repeating: [Int](), count: schema.questions.count)
+            for (position, question) in schema.questions.enumerated() {
+                var targets = Set(question.next.compactMap { schema.questionIndex[$0.goto] })
+                if position + 1 < schema.questions.count { targets.insert(position + 1) }
+                for target in targets.sorted() where target != position { sources[target].append(position) }
+            }
+            self.sources = sources
+            ruled = schema.questions.indices.filter { schema.questions[$0].next.contains { $0.ifAnswer != nil } }
             result = Array(repeating: nil, count: schema.questions.count)
             decided = Array(repeating: false, count: schema.questions.count)
             enabled = Array(
@@ -175,16 +205,21 @@ extension EnableWhenMapping {
 
         mutating func run() -> [Enablement?] {
             for question in flowOrder() {
+                visits += sources[question].count + ruled.count
                 var candidates: [Enablement] = [.always]
                 // Fewer conditions first; on a tie, arrivals before skips.
                 let shaped = [arrivals(question), skips(question)].enumerated()
                     .compactMap { item in item.element.map { (item.offset, $0) } }
                     .sorted { ($0.1.conditions.count, $0.0) < ($1.1.conditions.count, $1.0) }.map(\.1)
                 for candidate in shaped where !candidates.contains(candidate) { candidates.append(candidate) }
-                let chosen =
-                    candidates.first { candidate in
-                        candidate.conditions.allSatisfy { decided[$0.question] } && isExact(candidate, for: question)
-                    } ?? search(question)
+                var chosen = candidates.first { candidate in
+                    candidate.conditions.allSatisfy { decided[$0.question] } && isExact(candidate, for: question)
+                }
+                if chosen == nil {
+                    let (found, spent) = search(question, budget: searchBudget)
+                    chosen = found
+                    searchBudget -= spent
+                }
                 result[question] = chosen
                 for combination in space.states.indices {
                     enabled[combination][question] = chosen.map { evaluate($0, combination) } ?? true
@@ -213,7 +248,9 @@ extension EnableWhenMapping {
 
         /// The smallest exact "all" or "any" list of up to three conditions on decided questions, tried one
         /// by one within a fixed amount of work, for flows the two shapes above miss (e.g. "Q = A or Q != B").
-        func search(_ question: Int) -> Enablement? {
+        /// It spends at most `budget` (what the whole questionnaire has left) and returns what it spent, so a large
+        /// questionnaire cannot multiply the work.
+        func search(_ question: Int, budget total: Int) -> (found: Enablement?, spent: Int) {
             var pool: [Condition] = []
             for variable in space.variables where decided[variable.question] && variable.question != question {
                 for option in variable.options {
@@ -221,16 +258,17 @@ extension EnableWhenMapping {
                     pool.append(Condition(question: variable.question, option: option, equals: false))
                 }
             }
-            var budget = Self.searchBudget
+            let allowed = min(Self.searchBudget, total)
+            var budget = allowed
             for size in 1...3 where size <= pool.count {
                 var picks = Array(0..<size)
                 while true {
                     let conditions = picks.map { pool[$0] }
                     for requiresAll in size == 1 ? [true] : [true, false] {
                         budget -= space.states.count
-                        if budget < 0 { return nil }
+                        if budget < 0 { return (nil, allowed) }
                         let candidate: Enablement = requiresAll ? .all(conditions) : .any(conditions)
-                        if isExact(candidate, for: question) { return candidate }
+                        if isExact(candidate, for: question) { return (candidate, allowed - budget) }
                     }
                     // The next combination of `size` positions out of the pool, in lexicographic order.
                     var slot = size - 1
@@ -240,16 +278,19 @@ extension EnableWhenMapping {
                     for next in (slot + 1)..<size { picks[next] = picks[next - 1] + 1 }
                 }
             }
-            return nil
+            return (nil, allowed - budget)
         }
 
         /// How many (candidate, combination) checks `search` may spend on one question.
         static let searchBudget = 2_000_000
+        /// How many it may spend on a whole questionnaire.
+        static let totalSearchBudget = 20_000_000
 
         /// `Q != X` for every rule of an earlier question that jumps past this one.
         func skips(_ question: Int) -> Enablement? {
             var conditions: [Condition] = []
-            for (position, earlier) in schema.questions.enumerated() where position < question {
+            for position in ruled where position < question {
+                let earlier = schema.questions[position]
                 var seen = Set<String>()
                 for rule in earlier.next {
                     guard let option = rule.ifAnswer else { break }
@@ -264,7 +305,8 @@ extension EnableWhenMapping {
         /// The ways the flow arrives at this question, as one "all" term or several one-condition "any" terms.
         func arrivals(_ question: Int) -> Enablement? {
             var terms: [Enablement] = []
-            for (position, source) in schema.questions.enumerated() where position != question {
+            for position in sources[question] {
+                let source = schema.questions[position]
                 let multiple = source.type == .multipleChoice
                 var earlier: [String] = []
                 var caught = false
@@ -325,14 +367,28 @@ extension EnableWhenMapping {
                     incoming[target] += 1
                 }
             }
+            // Always the first question, in questionnaire order, that nothing left leads to (a heap of the ready
+            // ones); if a cycle leaves none, the first question not yet placed.
             var order: [Int] = []
+            order.reserveCapacity(count)
             var done = Array(repeating: false, count: count)
+            var ready = MinimumHeap((0..<count).filter { incoming[$0] == 0 })
+            var firstNotDone = 0
             while order.count < count {
-                let next =
-                    (0..<count).first { !done[$0] && incoming[$0] == 0 } ?? (0..<count).first { !done[$0] } ?? 0
+                var next: Int
+                if let first = ready.popFirst() {
+                    next = first
+                } else {
+                    while done[firstNotDone] { firstNotDone += 1 }
+                    next = firstNotDone
+                }
+                guard !done[next] else { continue }
                 done[next] = true
                 order.append(next)
-                for target in successors[next] { incoming[target] -= 1 }
+                for target in successors[next] {
+                    incoming[target] -= 1
+                    if incoming[target] == 0 && !done[target] { ready.insert(target) }
+                }
             }
             return order
         }

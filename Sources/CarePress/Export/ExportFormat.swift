@@ -10,4 +10,6 @@ public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
     case fhir
     /// A consult schema as an HL7 FHIR R4 Questionnaire.
     case fhirQuestionnaire = "fhir-questionnaire"
+    /// The report printed to PDF by headless Chromium, as `carepress build --pdf` prints it.
+    case pdf
 }

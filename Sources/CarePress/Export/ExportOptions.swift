@@ -8,15 +8,18 @@ public struct ExportOptions: Sendable, Hashable {
     public var contentPath: String
     /// The theme folder the Markdown and HTML reports are rendered with.
     public var templatesPath: String
+    /// The longest the PDF's page may take to print, in seconds.
+    public var pdfTimeout: Double
 
     /// Creates options; the folders default to `Content` and `Templates`, as for `carepress build`.
     public init(
         format: ExportFormat = .json, kind: ExportKind? = nil, contentPath: String = "Content",
-        templatesPath: String = "Templates"
+        templatesPath: String = "Templates", pdfTimeout: Double = PDFEngine.defaultPageTimeout
     ) {
         self.format = format
         self.kind = kind
         self.contentPath = contentPath
         self.templatesPath = templatesPath
+        self.pdfTimeout = pdfTimeout
     }
 }

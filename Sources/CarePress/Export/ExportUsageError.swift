@@ -1,11 +1,23 @@
-/// A request `carepress export` cannot serve as asked: the fix is in the command line (exit status 2).
+/// A request `carepress export` cannot serve as asked (exit status 2): the fix is in the command line, or, for a
+/// PDF, a program to install.
 public struct ExportUsageError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Where the fix is.
+    public enum Cause: Sendable, Hashable {
+        /// The command line asks for something impossible.
+        case commandLine
+        /// A program the format needs (Chromium, for a PDF) is missing or does not start.
+        case missingProgram(hint: String)
+    }
+
     /// What is wrong and what the valid choices are, in one or two sentences.
     public var message: String
+    /// Where the fix is.
+    public var cause: Cause
 
     /// Creates an error with its message.
-    public init(_ message: String) {
+    public init(_ message: String, cause: Cause = .commandLine) {
         self.message = message
+        self.cause = cause
     }
 
     /// The message.

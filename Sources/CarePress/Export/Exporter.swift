@@ -11,7 +11,21 @@ public enum Exporter {
             throw .formatMismatch(options.format, kind, detected: false)
         }
         let log = DiagnosticLog(file: input.name)
-        guard let node = parse(input, log: log) else {
+        let bytes: [UInt8]
+        switch input {
+        case .file(let path):
+            guard let read = SourceFile.bytes(path, log: log) else {
+                return ExportResult(kind: options.kind, document: nil, diagnostics: log.diagnostics)
+            }
+            bytes = read
+        case .bytes(let given, _):
+            bytes = given
+        }
+        // A record over the size limit is not parsed when --kind says it is one; otherwise once its kind is known.
+        if options.kind?.recordKind != nil && !RecordLimits.checkSize(bytes.count, log: log) {
+            return ExportResult(kind: options.kind, document: nil, diagnostics: log.diagnostics)
+        }
+        guard let node = SourceFile.json(bytes: bytes, log: log) else {
             return ExportResult(kind: options.kind, document: nil, diagnostics: log.diagnostics)
         }
         let kind: ExportKind
@@ -22,36 +36,87 @@ public enum Exporter {
             guard candidates.count == 1 else { throw .undetectableKind(name: input.name, candidates: candidates) }
             kind = candidates[0]
             if !kind.formats.contains(options.format) { throw .formatMismatch(options.format, kind, detected: true) }
+            if kind.recordKind != nil && !RecordLimits.checkSize(bytes.count, log: log) {
+                return ExportResult(kind: kind, document: nil, diagnostics: log.diagnostics)
+            }
         }
-        return export(node, kind: kind, options: options, log: log)
+        return try export(node, kind: kind, options: options, log: log)
     }
 
-    /// Writes a document to a file atomically: a temporary file in the same folder, renamed into place.
+    /// Writes a document to `-o FILE`.
+    ///
+    /// - A regular file, or a path where nothing is yet, is replaced atomically: a temporary file in the same folder,
+    ///   renamed into place.
+    /// - A character device (`/dev/null`, `/dev/stdout`, a terminal) or a FIFO is written through, never replaced;
+    ///   a device that is full (`/dev/full`) is an error that says so.
+    /// - A symbolic link is refused, not followed: name the file it points to instead (see README, "Limits and
+    ///   guarantees").
+    /// - Anything else (a folder, a socket, a block device) is refused.
     public static func write(_ document: [UInt8], toFile path: String) throws(OutputWriter.Failure) {
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                break
+            case S_IFCHR, S_IFIFO:
+                try writeThrough(document, toFile: path)
+                return
+            case S_IFLNK:
+                throw OutputWriter.Failure(
+                    path: path,
+                    reason: "is a symbolic link; export does not follow links: name the file it points to instead")
+            case S_IFDIR:
+                throw OutputWriter.Failure(path: path, reason: "is a folder; name a file to write")
+            default:
+                throw OutputWriter.Failure(
+                    path: path, reason: "is not a regular file, a character device or a FIFO, so it is not written")
+            }
+        } else if errno != ENOENT {
+            throw OutputWriter.Failure(path: path, reason: "cannot be examined: " + StreamWriter.reason(errno: errno))
+        }
         let url = URL(fileURLWithPath: path)
-        let writer = try OutputWriter(root: url.deletingLastPathComponent().path)
+        let folder = url.deletingLastPathComponent().path
+        try createFolders(folder)
+        let writer = try OutputWriter(root: folder)
         try writer.write(document, to: url.lastPathComponent)
     }
 
-    private static func parse(_ input: ExportInput, log: DiagnosticLog) -> ContentNode? {
-        switch input {
-        case .file(let path):
-            return SourceFile.json(path, log: log)
-        case .bytes(let bytes, _):
-            do {
-                return try JSONParser.parse(bytes)
-            } catch {
-                log.report(error)
-                return nil
-            }
+    /// Creates a folder and the folders above it that are missing, reporting the system's reason when it cannot.
+    private static func createFolders(_ folder: String) throws(OutputWriter.Failure) {
+        var info = stat()
+        if stat(folder, &info) == 0 { return }
+        let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+        if parent != folder { try createFolders(parent) }
+        if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+            throw OutputWriter.Failure(
+                path: folder, reason: "cannot create the folder \(folder): " + StreamWriter.reason(errno: errno))
+        }
+    }
+
+    /// Writes a document through a character device or a FIFO (waiting, as any writer does, for a FIFO's reader).
+    private static func writeThrough(_ document: [UInt8], toFile path: String) throws(OutputWriter.Failure) {
+        let descriptor = open(path, O_WRONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw OutputWriter.Failure(path: path, reason: "cannot be opened: " + StreamWriter.reason(errno: errno))
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        // What was opened must still be what was examined, not a file swapped in meanwhile.
+        guard fstat(descriptor, &info) == 0, [S_IFCHR, S_IFIFO].contains(info.st_mode & S_IFMT) else {
+            throw OutputWriter.Failure(path: path, reason: "changed while it was opened; run the export again")
+        }
+        do {
+            try StreamWriter.write(document, to: descriptor)
+        } catch {
+            throw OutputWriter.Failure(path: path, reason: "cannot be written: \(error.reason)")
         }
     }
 
     private static func export(_ node: ContentNode, kind: ExportKind, options: ExportOptions, log: DiagnosticLog)
-        -> ExportResult
+        throws(ExportUsageError) -> ExportResult
     {
         guard let recordKind = kind.recordKind else { return exportSchema(node, format: options.format, log: log) }
-        let renders = options.format == .markdown || options.format == .html
+        let renders = options.format == .markdown || options.format == .html || options.format == .pdf
         // Stacks are checked against themselves only; everything else needs the project.
         let project =
             renders || recordKind != .stack
@@ -73,9 +138,7 @@ public enum Exporter {
         guard let record = loaded.record, !diagnostics.hasErrors, projectErrors.isEmpty else {
             return ExportResult(kind: kind, document: nil, diagnostics: projectErrors + diagnostics)
         }
-        let result = document(
-            for: record, kind: kind, format: options.format, project: project, templatesPath: options.templatesPath,
-            warnings: diagnostics)
+        let result = try document(for: record, kind: kind, options: options, project: project, warnings: diagnostics)
         switch result {
         case .success(let document):
             return ExportResult(kind: kind, document: document, diagnostics: diagnostics)
@@ -102,11 +165,13 @@ public enum Exporter {
         return ExportResult(kind: .schema, document: bytes(document, sortedKeys: true), diagnostics: diagnostics)
     }
 
-    /// A valid record's document in a format its kind takes; the warnings go into the `json` document.
+    /// A valid record's document in a format its kind takes; the warnings go into the `json` document. Throws when
+    /// a PDF is asked for and there is no Chromium to print it.
     private static func document(
-        for record: Record, kind: ExportKind, format: ExportFormat, project: SiteProject, templatesPath: String,
-        warnings: [Diagnostic]
-    ) -> Result<[UInt8], TemplateErrors> {
+        for record: Record, kind: ExportKind, options: ExportOptions, project: SiteProject, warnings: [Diagnostic]
+    ) throws(ExportUsageError) -> Result<[UInt8], TemplateErrors> {
+        let format = options.format
+        let templatesPath = options.templatesPath
         func schema(of consult: Consult) -> Result<ConsultSchema, TemplateErrors> {
             guard let schema = project.schemas[consult.schemaID] else {
                 return .failure(internalError("the schema of a valid consult is not loaded", file: consult.source))
@@ -115,7 +180,14 @@ public enum Exporter {
         }
         switch (format, record) {
         case (.markdown, _), (.html, _):
-            return render(record, format: format, project: project, templatesPath: templatesPath)
+            return render(record, project: project, templatesPath: templatesPath).map { rendered in
+                let wanted =
+                    format == .html
+                    ? rendered.summary.htmlPath : ReportPaths.markdown(kind: record.kind, id: record.id)
+                return rendered.files.first { $0.path == wanted }?.bytes ?? []
+            }
+        case (.pdf, _):
+            return try printPDF(record, options: options, project: project)
         case (.fhir, .consult(let consult)):
             return schema(of: consult).map { schema in
                 bytes(FHIRQuestionnaireResponse(consult: consult, schema: schema).value, sortedKeys: false)
@@ -183,8 +255,9 @@ public enum Exporter {
         }
     }
 
-    private static func render(_ record: Record, format: ExportFormat, project: SiteProject, templatesPath: String)
-        -> Result<[UInt8], TemplateErrors>
+    /// The report's files (Markdown, HTML, images) and summary, rendered as `build` renders them.
+    private static func render(_ record: Record, project: SiteProject, templatesPath: String)
+        -> Result<(files: [OutputFile], summary: ReportSummary, site: Site, templates: TemplateSet), TemplateErrors>
     {
         guard let site = project.site else {
             return .failure(
@@ -195,25 +268,46 @@ public enum Exporter {
                 ]))
         }
         let templates: TemplateSet
-        switch TemplateSet.load(from: templatesPath, requiring: [PageRenderer.layout] + ReportRenderer.templates) {
+        switch TemplateSet.load(
+            from: templatesPath, requiring: [PageRenderer.layout, CalloutMarkdown.template] + ReportRenderer.templates)
+        {
         case .success(let set): templates = set
         case .failure(let errors): return .failure(errors)
         }
-        let renderer = ReportRenderer(project: project, pages: PageRenderer(templates: templates, site: site))
+        // An exported page stands alone: the stylesheet is inlined rather than linked.
+        let renderer = ReportRenderer(
+            project: project, pages: PageRenderer(templates: templates, site: site), standalone: true)
         do {
             let output = try renderer.render(record)
-            let wanted =
-                format == .html
-                ? output.summary.htmlPath : ReportPaths.markdown(kind: record.kind, id: record.id)
-            guard let file = output.files.first(where: { $0.path == wanted }) else {
-                return .failure(
-                    TemplateErrors(diagnostics: [
-                        Diagnostic(.error, file: templatesPath, position: .start, message: "no \(wanted) was rendered")
-                    ]))
-            }
-            return .success(file.bytes)
+            return .success((output.files, output.summary, site, templates))
         } catch {
             return .failure(error)
+        }
+    }
+
+    /// The report printed to PDF in a temporary folder; no Chromium is a usage error (exit status 2), a page that
+    /// fails to print an error located in the record.
+    private static func printPDF(_ record: Record, options: ExportOptions, project: SiteProject)
+        throws(ExportUsageError) -> Result<[UInt8], TemplateErrors>
+    {
+        let rendered: (files: [OutputFile], summary: ReportSummary, site: Site, templates: TemplateSet)
+        switch render(record, project: project, templatesPath: options.templatesPath) {
+        case .success(let output): rendered = output
+        case .failure(let errors): return .failure(errors)
+        }
+        let printed = ReportPDF.printAlone(
+            rendered.files, summary: rendered.summary, site: rendered.site, templates: rendered.templates,
+            pageTimeout: options.pdfTimeout)
+        switch printed {
+        case .success(let bytes):
+            return .success(bytes)
+        case .failure(.engine(let error)):
+            throw ExportUsageError(error.message, cause: .missingProgram(hint: error.hint))
+        case .failure(.report(let reason)):
+            return .failure(
+                TemplateErrors(diagnostics: [
+                    Diagnostic(.error, file: record.source, position: .start, message: reason)
+                ]))
         }
     }
 

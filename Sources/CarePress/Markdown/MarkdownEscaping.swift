@@ -282,23 +282,24 @@ public enum MarkdownEscaping {
 
     /// Splits `text` at `\n`, `\r\n` and `\r`.
     private static func splitLines(_ text: String) -> [String] {
+        // CR and LF are ASCII, so splitting the UTF-8 bytes at them splits between scalars.
         var lines: [String] = []
-        var current = String.UnicodeScalarView()
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            if scalar == "\n" && previousWasCR {
-                previousWasCR = false
-                continue
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                guard byte == 0x0A || byte == 0x0D else {
+                    index += 1
+                    continue
+                }
+                lines.append(String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<index]), as: UTF8.self))
+                index += byte == 0x0D && index + 1 < utf8.count && utf8[index + 1] == 0x0A ? 2 : 1
+                start = index
             }
-            previousWasCR = scalar == "\r"
-            if scalar == "\n" || scalar == "\r" {
-                lines.append(String(current))
-                current = String.UnicodeScalarView()
-            } else {
-                current.append(scalar)
-            }
+            lines.append(String(decoding: UnsafeBufferPointer(rebasing: utf8[start...]), as: UTF8.self))
         }
-        lines.append(String(current))
         return lines
     }
 }

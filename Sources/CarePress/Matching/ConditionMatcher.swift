@@ -9,7 +9,16 @@
 /// 2. A term whose words all appear consecutively scores its weight; a term of several words that all appear,
 ///    but apart, scores half (rounded down).
 /// 3. Conditions are ranked by total score, then by name; those that score nothing are left out.
+///
+/// Only the first `maximumWords` words of a concern are read, so matching costs at most a fixed amount after the
+/// linear pass that splits the text into words; records and `carepress match` reject a concern longer than
+/// `maximumConcernLength` characters with a clear message, and the guide's search reads the same number of words.
 public struct ConditionMatcher: Sendable {
+    /// The most characters (Unicode scalars) a concern may have in a record or `carepress match`.
+    public static let maximumConcernLength = 10_000
+    /// The most words of a concern the matcher reads (a concern within `maximumConcernLength` never has more).
+    public static let maximumWords = 5_000
+
     /// One condition that fits a concern.
     public struct Match: Sendable, Hashable {
         /// The condition's name.
@@ -36,8 +45,9 @@ public struct ConditionMatcher: Sendable {
 
     /// The best `limit` conditions for a concern, optionally only within one body area.
     public func matches(for concern: String, area: String? = nil, limit: Int = 3) -> [Match] {
-        let words = corrected(ConcernText.words(concern))
+        let words = corrected(Array(ConcernText.words(concern).prefix(Self.maximumWords)))
         guard !words.isEmpty else { return [] }
+        let present = Set(words)
         var results: [Match] = []
         for entry in index.entries where area == nil || entry.area == area {
             var score = 0
@@ -46,7 +56,7 @@ public struct ConditionMatcher: Sendable {
                 let points: Int
                 if Self.containsRun(words, term.words) {
                     points = term.weight
-                } else if term.words.count > 1 && term.words.allSatisfy(words.contains) {
+                } else if term.words.count > 1 && term.words.allSatisfy(present.contains) {
                     points = term.weight / 2
                 } else {
                     continue
@@ -65,17 +75,26 @@ public struct ConditionMatcher: Sendable {
 
     /// The concern's words with likely typos replaced by the vocabulary word they were meant to be.
     func corrected(_ words: [String]) -> [String] {
-        words.map { word in
-            guard !vocabulary.contains(word), word.count >= 3 else { return word }
-            var candidate: String?
-            for known in index.vocabulary where known.count >= 4 && abs(known.count - word.count) <= 1 {
-                if Self.withinOneEdit(word, known) {
-                    if candidate != nil { return word }  // ambiguous: leave it alone
-                    candidate = known
-                }
-            }
-            return candidate ?? word
+        var corrections: [String: String] = [:]  // each distinct word is looked up in the vocabulary once
+        return words.map { word in
+            if let known = corrections[word] { return known }
+            let result = correction(of: word)
+            corrections[word] = result
+            return result
         }
+    }
+
+    /// The vocabulary word one edit away from `word`, when there is exactly one; else `word`.
+    func correction(of word: String) -> String {
+        guard !vocabulary.contains(word), word.count >= 3 else { return word }
+        var candidate: String?
+        for known in index.vocabulary where known.count >= 4 && abs(known.count - word.count) <= 1 {
+            if Self.withinOneEdit(word, known) {
+                if candidate != nil { return word }  // ambiguous: leave it alone
+                candidate = known
+            }
+        }
+        return candidate ?? word
     }
 
     /// Whether `needle` appears in `words` as consecutive words.

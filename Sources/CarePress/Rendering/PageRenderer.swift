@@ -26,7 +26,8 @@ public struct PageRenderer: Sendable {
         public var kind: String
         /// Whether the page loads the guide's search script.
         public var hasSearch: Bool
-        /// Whether the stylesheet is inlined, so the page displays correctly as a single file (reports).
+        /// Whether the stylesheet is inlined, so the page displays correctly as a single file (an exported report);
+        /// otherwise the page links the site's stylesheet.
         public var isStandalone: Bool
 
         /// Describes a page.
@@ -49,6 +50,8 @@ public struct PageRenderer: Sendable {
         public var markdown: String
         /// The Markdown of the appendix alone, if the page has one.
         public var appendixMarkdown: String? = nil
+        /// The HTML that libcmark made of the Markdown without the appendix: what the page shows as its content.
+        public var contentHTML: String
         /// The HTML document.
         public var html: String
     }
@@ -66,78 +69,80 @@ public struct PageRenderer: Sendable {
         self.site = site
     }
 
-    /// Renders a Markdown template with a context, then the HTML page around it.
+    /// Renders a Markdown template with a typed view model, then the HTML page around it.
     ///
-    /// With an `appendix` template (rendered with the same context), a non-blank result is added to the end of the
+    /// With an `appendix` template (rendered with the same view model), a non-blank result is added to the end of the
     /// Markdown and set apart in the HTML as `<section class="appendix">`, so print styles can start it on a new page.
-    public func render(
-        _ template: String, _ context: [String: Any], page: Page, appendix: String? = nil,
-        extraHTML: [String: Any] = [:]
-    ) throws(TemplateErrors) -> Output {
-        var context = context
-        context["site"] = siteContext
-        context["root"] = RelativeLink.root(from: page.path)
+    public func render(_ template: String, _ model: any ViewModel, page: Page, appendix: String? = nil)
+        throws(TemplateErrors) -> Output
+    {
+        let framed = PageViewModel(
+            site: SiteViewModel(site: site), root: RelativeLink.root(from: page.path), page: model)
+        let markdown = try templates.render(template, framed)
+        let appendixMarkdown = try appendix.map { name throws(TemplateErrors) in try templates.render(name, framed) }
+        return try output(markdown: markdown, appendix: appendixMarkdown, page: page)
+    }
+
+    /// Renders a Markdown template with a dictionary context, then the HTML page around it (see the typed form).
+    public func render(_ template: String, _ context: [String: Any], page: Page, appendix: String? = nil)
+        throws(TemplateErrors) -> Output
+    {
+        let context = framed(context, page: page)
         let markdown = try templates.render(template, context)
-        var appendixMarkdown: String?
-        if let appendix {
-            let text = try templates.render(appendix, context)
-            if text.contains(where: { !$0.isWhitespace }) { appendixMarkdown = text }
+        let appendixMarkdown = try appendix.map { name throws(TemplateErrors) in try templates.render(name, context) }
+        return try output(markdown: markdown, appendix: appendixMarkdown, page: page)
+    }
+
+    /// The page's forms from its Markdown and its appendix's (which counts only when it is not blank); blocks the
+    /// template marked as callouts become the theme's callouts (see `CalloutMarkdown`).
+    private func output(markdown: String, appendix: String?, page: Page) throws(TemplateErrors) -> Output {
+        let contentHTML = try CalloutMarkdown.html(fromMarkdown: markdown, templates: templates)
+        guard let appendix, appendix.contains(where: { !$0.isWhitespace }) else {
+            return Output(
+                markdown: markdown, contentHTML: contentHTML, html: try html(content: contentHTML, page: page))
         }
-        let html = try html(fromMarkdown: markdown, page: page, appendix: appendixMarkdown, extra: extraHTML)
-        guard let appendixMarkdown else { return Output(markdown: markdown, html: html) }
+        let html = try html(content: contentHTML, page: page, appendix: CommonMark.html(from: appendix))
         let separator = markdown.hasSuffix("\n") ? "\n" : "\n\n"
-        return Output(markdown: markdown + separator + appendixMarkdown, appendixMarkdown: appendixMarkdown, html: html)
+        return Output(
+            markdown: markdown + separator + appendix, appendixMarkdown: appendix, contentHTML: contentHTML,
+            html: html)
     }
 
     /// Renders a Markdown template to an HTML fragment (libcmark, safe mode), for a page composed of several parts.
     public func fragment(_ template: String, _ context: [String: Any], page: Page) throws(TemplateErrors) -> String {
-        var context = context
-        context["site"] = siteContext
-        context["root"] = RelativeLink.root(from: page.path)
-        return CommonMark.html(from: try templates.render(template, context))
+        CommonMark.html(from: try templates.render(template, framed(context, page: page)))
     }
 
-    /// Wraps Markdown, rendered by libcmark in safe mode, in the layout (an appendix in its own section).
-    public func html(
-        fromMarkdown markdown: String, page: Page, appendix: String? = nil, extra: [String: Any] = [:]
-    ) throws(TemplateErrors) -> String {
+    /// Wraps Markdown, rendered by libcmark in safe mode, in the layout (an appendix in its own section); blocks the
+    /// template marked as callouts become the theme's callouts (see `CalloutMarkdown`).
+    public func html(fromMarkdown markdown: String, page: Page, appendix: String? = nil) throws(TemplateErrors)
+        -> String
+    {
         try html(
-            content: CommonMark.html(from: markdown), page: page, appendix: appendix.map { CommonMark.html(from: $0) },
-            extra: extra)
+            content: CalloutMarkdown.html(fromMarkdown: markdown, templates: templates), page: page,
+            appendix: appendix.map { CommonMark.html(from: $0) })
     }
 
     /// Wraps an HTML fragment the theme composed (from rendered Markdown parts) in the layout, with an optional
     /// appendix fragment that print layouts start on a new page.
-    public func html(content: String, page: Page, appendix: String? = nil, extra: [String: Any] = [:])
-        throws(TemplateErrors) -> String
-    {
-        let root = RelativeLink.root(from: page.path)
-        var context: [String: Any] = [
-            "site": siteContext,
-            "root": root,
-            "title": page.title,
-            "kind": page.kind,
-            "hasSearch": page.hasSearch,
-            "content": content,
-            "breadcrumbs": page.breadcrumbs.enumerated().map { index, crumb -> [String: Any] in
-                var item: [String: Any] = ["title": crumb.title, "last": index == page.breadcrumbs.count - 1]
-                if let path = crumb.path { item["href"] = RelativeLink.to(path, from: page.path) }
-                return item
-            },
-        ]
-        if let appendix {
-            context["appendix"] = appendix
+    public func html(content: String, page: Page, appendix: String? = nil) throws(TemplateErrors) -> String {
+        let crumbs = page.breadcrumbs.enumerated().map { index, crumb in
+            LayoutViewModel.Crumb(
+                title: crumb.title, href: crumb.path.map { RelativeLink.to($0, from: page.path) },
+                last: index == page.breadcrumbs.count - 1)
         }
-        if page.isStandalone {
-            context["inlineStylesheet"] = templates.stylesheet
-        }
-        context.merge(extra) { _, new in new }
-        return try templates.render(Self.layout, context)
+        let layout = LayoutViewModel(
+            site: SiteViewModel(site: site), root: RelativeLink.root(from: page.path), title: page.title,
+            kind: page.kind, hasSearch: page.hasSearch, content: content, breadcrumbs: crumbs, appendix: appendix,
+            inlineStylesheet: page.isStandalone ? templates.stylesheet : nil)
+        return try templates.render(Self.layout, layout)
     }
 
-    private var siteContext: [String: Any] {
-        var context: [String: Any] = ["title": site.title, "language": site.language, "disclaimer": site.disclaimer]
-        if let description = site.description { context["description"] = description }
+    /// A dictionary context with `site` and `root` added.
+    private func framed(_ context: [String: Any], page: Page) -> [String: Any] {
+        var context = context
+        context["site"] = SiteViewModel(site: site).dictionary
+        context["root"] = RelativeLink.root(from: page.path)
         return context
     }
 }

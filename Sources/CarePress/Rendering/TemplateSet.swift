@@ -15,7 +15,13 @@ public struct TemplateSet: Sendable {
     /// The text of `assets/style.css`, which standalone pages (reports) inline.
     public let stylesheet: String
     private let library: MustacheLibrary
+    private let compiled: CompiledLibrary
     private let sources: [String: String]
+    /// The renders that fell back to swift-mustache (shared by every copy of this set).
+    let fallbacks = TemplateFallbacks()
+    /// The renderer used: the compiled templates (with swift-mustache as the fallback), or swift-mustache alone
+    /// (the reference the differential tests compare with).
+    var engine = TemplateEngine.compiled
 
     /// The first line every Markdown template must have, so that values are escaped for Markdown.
     public static let markdownPragma = "{{% CONTENT_TYPE: MARKDOWN }}"
@@ -106,12 +112,32 @@ public struct TemplateSet: Sendable {
         return .success(
             TemplateSet(
                 folder: folder, names: Set(templates.keys), assets: assets, stylesheet: stylesheet,
-                library: MustacheLibrary(templates: templates),
+                library: MustacheLibrary(templates: templates), compiled: CompiledLibrary(templates),
                 sources: Dictionary(texts.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })))
     }
 
-    /// Renders a template with a context of dictionaries, arrays and strings.
+    /// Renders a template with a typed view model at the bottom of the context stack.
+    public func render(_ name: String, _ model: any ViewModel) throws(TemplateErrors) -> String {
+        if engine == .compiled, let template = compiled.templates[name],
+            let text = try? compiled.render(template, .object(model))
+        {
+            return text
+        }
+        return try renderWithSwiftMustache(name, MustacheViewModel(model: model))
+    }
+
+    /// Renders a template with a context of dictionaries, arrays, strings, booleans and numbers.
     public func render(_ name: String, _ context: [String: Any]) throws(TemplateErrors) -> String {
+        if engine == .compiled, let template = compiled.templates[name],
+            let model = try? DictionaryViewModel(context), let text = try? compiled.render(template, .object(model))
+        {
+            return text
+        }
+        return try renderWithSwiftMustache(name, context)
+    }
+
+    /// Renders with swift-mustache, counting a fallback when the compiled renderer was meant to render.
+    private func renderWithSwiftMustache(_ name: String, _ context: Any) throws(TemplateErrors) -> String {
         guard let text = library.render(context, withTemplate: name) else {
             throw TemplateErrors(diagnostics: [
                 Diagnostic(
@@ -119,8 +145,12 @@ public struct TemplateSet: Sendable {
                     message: "template not found")
             ])
         }
+        if engine == .compiled { fallbacks.record(name) }
         return text
     }
+
+    /// The names of the templates the compiled renderer renders (the others fall back to swift-mustache).
+    public var compiledNames: Set<String> { Set(compiled.templates.keys) }
 
     /// The text of a template, by name.
     public func source(of name: String) -> String? { sources[name] }

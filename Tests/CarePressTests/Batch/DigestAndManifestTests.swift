@@ -79,7 +79,8 @@ struct BuildManifestTests {
         entry.outputs = .standard
         let summary = ReportSummary(
             kind: .consult, id: "hl-1", title: "Title", patient: awkward, status: "Completed", detail: awkward,
-            date: Timestamp(rfc3339: "2026-11-02T09:19:30Z"), htmlPath: "reports/consults/hl-1.html")
+            date: Timestamp(rfc3339: "2026-11-02T09:19:30Z"), htmlPath: "reports/consults/hl-1.html",
+            attention: Attention(level: .urgent, reasons: ["1 urgent answer: " + awkward, "b"]))
         entry.summary = BuildManifest.StoredSummary(summary)
         entry.diagnostics = [
             Diagnostic(
@@ -126,6 +127,8 @@ struct BuildManifestTests {
             #expect(entry == expected[Array(path.utf8)], "\(path)")
         }
         #expect(read.entries[0].entry.summary?.summary?.patient == Self.awkward)
+        // The triage survives an incremental build.
+        #expect(read.entries[0].entry.summary?.summary?.attention.level == .urgent)
     }
 
     @Test func aFileThatIsNotADatabaseIsMadeAgainWithAWarning() throws {

@@ -172,11 +172,11 @@ struct IncrementalBuildTests {
         #expect(!FileManager.default.fileExists(atPath: project.path("Output/reports/stacks/sw-2026-0004-c1.html")))
         #expect(project.read("Output/notes/keep.txt") == "not the build's")
         #expect(project.read("Output/reports/consults/handmade.html") == "<p>not the build's either</p>")
-        // Only the record's files and the index pages that listed it changed.
+        // Only the record's files, the index pages that listed it and the filter's data changed.
         #expect(
             changed.sorted()
                 == [
-                    "index.html", "reports/index.html",
+                    "index.html", "reports/index-data.js", "reports/index.html",
                     "reports/stacks/sw-2026-0004-c1-adherence.svg", "reports/stacks/sw-2026-0004-c1.html",
                     "reports/stacks/sw-2026-0004-c1.md",
                 ])

@@ -2,10 +2,20 @@ import CarePress
 import Foundation
 import Testing
 
-/// `markdown` and `html` exports are the very bytes `carepress build` writes for the same record.
+/// `markdown` exports are the very bytes `carepress build` writes for the same record; `html` exports are the built
+/// page with its stylesheet inlined instead of linked, so the page stands alone.
 @Suite("Export: reports match the build")
 struct ExportReportsTests {
     static let content = TemporaryProject.repository.appendingPathComponent("Content").path
+
+    /// The built page with its `<link>` to the site's stylesheet replaced by the stylesheet inlined in `<style>`.
+    static func standalone(_ built: String) throws -> String {
+        let stylesheet = try String(
+            contentsOfFile: TemporaryProject.defaultTemplates + "/assets/style.css", encoding: .utf8)
+        let link = #"<link rel="stylesheet" href="../../assets/style.css">"# + "\n"
+        #expect(built.components(separatedBy: link).count == 2, "the built page links the stylesheet once")
+        return built.replacingOccurrences(of: link, with: "<style>\n" + stylesheet + "\n</style>\n")
+    }
 
     @Test func everySampleRecordExportsByteForByteAsTheBuildWritesIt() throws {
         let project = try TemporaryProject()
@@ -28,7 +38,15 @@ struct ExportReportsTests {
                 let built = try #require(
                     FileManager.default.contents(
                         atPath: project.path("Output/" + ReportPaths.base(kind: file.kind, id: id) + "." + extension_)))
-                #expect(document == [UInt8](built), "\(format) of \(file.path) differs from the build")
+                if format == .markdown {
+                    #expect(document == [UInt8](built), "\(format) of \(file.path) differs from the build")
+                } else {
+                    let expected = try Self.standalone(String(decoding: built, as: UTF8.self))
+                    #expect(
+                        String(decoding: document, as: UTF8.self) == expected,
+                        "the HTML export of \(file.path) is not the built page with the stylesheet inlined")
+                    #expect(!String(decoding: built, as: UTF8.self).contains("<style>"))
+                }
                 compared += 1
             }
         }

@@ -59,9 +59,11 @@ struct ExporterTests {
     }
 
     @Test(arguments: [
-        (physio, ExportFormat.fhir, "markdown, html, json"), (stack, .fhirQuestionnaire, "markdown, html, json"),
+        (physio, ExportFormat.fhir, "markdown, html, json, pdf"),
+        (stack, .fhirQuestionnaire, "markdown, html, json, pdf"),
         (Samples.hairLossSchema, .markdown, "json, fhir-questionnaire"),
-        (Samples.consult(), .fhirQuestionnaire, "markdown, html, json, fhir"),
+        (Samples.hairLossSchema, .pdf, "json, fhir-questionnaire"),
+        (Samples.consult(), .fhirQuestionnaire, "markdown, html, json, fhir, pdf"),
     ])
     func aFormatTheKindCannotTakeIsAUsageErrorListingTheValidOnes(text: String, format: ExportFormat, valid: String)
         throws

@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -151,5 +152,58 @@ struct GuidePathsTests {
         let rendered = try guide.render().map(\.path)
         #expect(guide.paths.sorted() == rendered.sorted())
         #expect(rendered.count > 100)
+    }
+}
+
+@Suite("Link check on bytes")
+struct LinkCheckBytesTests {
+    /// The byte-level reading of the links CarePress writes gives what the general reading gives.
+    @Test func plainLinksResolveAsTheGeneralReadingDoes() {
+        var generator = SplitMix64(seed: 20_261_124)
+        let pieces = [
+            "..", ".", "guide", "conditions", "acl-tear.html", "a_b", "x~y", "index.html", "", "#top", "?q=1",
+        ]
+        let pages = ["index.html", "guide/index.html", "reports/consults/hl-1.html", "guide/conditions/a.html"]
+        var compared = 0
+        for _ in 0..<5_000 {
+            let count = Int.random(in: 1...5, using: &generator)
+            let url = (0..<count).map { _ in pieces[Int.random(in: 0..<pieces.count, using: &generator)] }
+                .joined(separator: Bool.random(using: &generator) ? "/" : "")
+            let page = pages[Int.random(in: 0..<pages.count, using: &generator)]
+            let link = LinkCheck.Link(element: "a", attribute: "href", url: url, position: .start)
+            guard let plain = LinkCheck.plainTarget(url, from: page) else { continue }
+            #expect(plain == LinkCheck.generalTarget(of: link, from: page), "\(url) from \(page)")
+            compared += 1
+        }
+        #expect(compared > 2_000)
+    }
+
+    @Test func markupInsideStyleAndScriptIsSkippedWhateverItsCase() {
+        let html = """
+            <style>a[href="in-style.html"]{}</STYLE ><a href="after-style.html">
+            <SCRIPT>document.write('<a href="in-script.html">')</sCrIpT><img src="after-script.png">
+            <p>\u{0600}<a href="glued.html">\u{0301}</a></p>
+            """
+        #expect(LinkCheck.links(in: html).map(\.url) == ["after-style.html", "after-script.png", "glued.html"])
+        #expect(LinkCheck.links(in: html)[2].position == SourcePosition(line: 3, column: 14))
+    }
+
+    @Test func aBrokenLinkInAReportTemplateFailsThatRecordAndNamesThePage() throws {
+        let project = try TemporaryProject.minimal()
+        let templates = try LinkCheckTests.copyOfDefaultTemplates(in: project)
+        try LinkCheckTests.append("\n[Nowhere](../nowhere.html)\n", to: "reports/consult.md.mustache", in: templates)
+        try project.write("Content/consults/hl-1.json", Samples.consult(id: "hl-1"))
+        var options = project.buildOptions()
+        options.templatesPath = templates
+        let report = SiteBuilder.build(options)
+        let error = try #require(
+            report.diagnostics.first { $0.message.hasPrefix("broken link in reports/") }, "\(report.diagnostics)")
+        #expect(error.file.hasSuffix("Output/reports/consults/hl-1.html"))
+        #expect(
+            error.message.hasPrefix(
+                "broken link in reports/consults/hl-1.html: <a href=\"../nowhere.html\">: the build writes no file reports/nowhere.html"
+            ))
+        #expect(error.position.line > 1)
+        #expect(report.failedRecords == 1)
     }
 }

@@ -178,9 +178,19 @@ extension Parsing {
             ErrorCase(
                 name: "unclosed [", yaml: "a: [1, 2\nb: 3\n", line: 2, column: 2,
                 message: "did not find expected ',' or ']'", hint: "while parsing a flow sequence that starts at 1:4"),
+            // libyaml puts the end of a file without a final line break on a line after the last; the error is
+            // reported just after the last character instead, inside the file (found by the YAML fuzz target).
             ErrorCase(
-                name: "unclosed [ at end of file", yaml: "a: [1, 2", line: 2, column: 1,
+                name: "unclosed [ at end of file", yaml: "a: [1, 2", line: 1, column: 9,
                 message: "did not find expected ',' or ']'", hint: "while parsing a flow sequence that starts at 1:4"),
+            ErrorCase(
+                name: "missing ':' at end of file", yaml: "- id: knee\n  name: Knee\n  description", line: 3,
+                column: 14, message: "could not find expected ':'",
+                hint: "while scanning a simple key that starts at 3:3"),
+            ErrorCase(
+                name: "unclosed quote at end of file after CRLF lines", yaml: "a: 1\r\nb: \"x\r\nyz", line: 3,
+                column: 3,
+                message: "found unexpected end of stream", hint: "while scanning a quoted scalar that starts at 2:4"),
             ErrorCase(
                 name: "unclosed quote", yaml: "a: \"abc\nb: 2\n", line: 3, column: 1,
                 message: "found unexpected end of stream", hint: "while scanning a quoted scalar that starts at 1:4"),

@@ -33,7 +33,9 @@ struct ConsultReportTests {
         let order = [
             "# Hair loss consultation", "- **Patient:** Sam K., 34 years old",
             "- **Completed:** 2 November 2026, 09:19 \\(UTC\\)", "- **Status:** Completed", "## Needs attention",
-            "### Red flags: urgent", "- **Do you have any scalp symptoms?** Pain, redness or sores", "### For review",
+            "<!-- callout urgent -->\n### Urgent: a clinician should act on these answers promptly",
+            "- **Do you have any scalp symptoms?** Pain, redness or sores\n<!-- /callout -->",
+            "<!-- callout caution -->\n### For review: a clinician should look at these answers",
             "- **Where are you noticing hair loss?** Sudden bald patches", "## Answers",
         ]
         let positions = order.map { markdown.range(of: $0)?.lowerBound }

@@ -191,8 +191,25 @@ struct ReportAttackTests {
         }
         let index = try fixture.report("index.html")
         let html = try ReportHTML(page: index)
-        Self.expectOnlyReportMarkup(html, in: "index.html")
-        Self.expectNoActiveContent(index, in: "index.html")
+        // The entries are Markdown that libcmark rendered, one list per section; around them, the index's template
+        // writes the filter's form, its two scripts and the sections, and nothing else may add a tag.
+        let lists = html.main.components(separatedBy: "<ul>").dropFirst().compactMap {
+            $0.components(separatedBy: "</ul>").first
+        }
+        #expect(lists.count >= 2)
+        Self.expectOnlyReportMarkup(
+            try ReportHTML(page: "<main id=\"main\">" + lists.map { "<ul>\($0)</ul>" }.joined() + "</main>"),
+            in: "index.html")
+        var outside = index
+        for tag in [
+            "<script src=\"index-data.js\" defer></script>",
+            "<script src=\"../assets/reports-filter.js\" defer></script>",
+            "<div class=\"search report-filter\" data-report-filter hidden>", "<div class=\"search-row\">",
+            "<div class=\"report-list\" id=\"report-list\">", "</div>",
+        ] {
+            outside = outside.replacingOccurrences(of: tag, with: "")
+        }
+        Self.expectNoActiveContent(outside, in: "index.html")
         for attack in Self.attacks {
             #expect(html.text.contains(Self.asLine(Self.value("consult.name", attack))))
             #expect(html.text.contains(Self.asLine(Self.value("stack.id", Self.asID(attack)))))
@@ -204,16 +221,21 @@ struct ReportAttackTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
             $0.hasSuffix(".mustache")
         }
-        #expect(names.count == 6)
+        #expect(names.filter { $0.hasSuffix(".md.mustache") }.count == 8)
         for name in names {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
-            #expect(text.hasPrefix("{{% CONTENT_TYPE: MARKDOWN }}\n"), "\(name) escapes values for Markdown")
+            // Markdown templates escape values for Markdown; the index's HTML template composes HTML fragments that
+            // libcmark made (keys ending in HTML) and escapes everything else for HTML.
+            let isHTML = name.hasSuffix(".html.mustache")
+            if !isHTML {
+                #expect(text.hasPrefix("{{% CONTENT_TYPE: MARKDOWN }}\n"), "\(name) escapes values for Markdown")
+            }
             var rest = text[...]
             while let open = rest.range(of: "{{{") {
                 let close = try #require(rest[open.upperBound...].range(of: "}}}"))
                 let key = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
                 #expect(
-                    key.hasSuffix("Markdown") || key.hasSuffix("Destination"),
+                    isHTML ? key.hasSuffix("HTML") : key.hasSuffix("Markdown") || key.hasSuffix("Destination"),
                     "\(name): {{{\(key)}}} is not a pre-escaped key")
                 rest = rest[close.upperBound...]
             }
@@ -225,7 +247,8 @@ struct ReportAttackTests {
     /// citation host, the chart image and the appendix section.
     static func expectOnlyReportMarkup(_ html: ReportHTML, in path: String) {
         let allowed: Set<String> = [
-            "h1", "h2", "h3", "p", "ul", "ol", "li", "blockquote", "strong", "em", "a", "br", "img", "section",
+            "h1", "h2", "h3", "h4", "p", "ul", "ol", "li", "blockquote", "strong", "em", "a", "br", "img", "section",
+            "aside", "span",
         ]
         for tag in html.tags {
             var body = tag.dropFirst().dropLast()
@@ -248,10 +271,27 @@ struct ReportAttackTests {
                 #expect(attributes.hasPrefix(" src=\"") && attributes.contains("-adherence.svg\" alt=\""), "\(tag)")
             case "section":
                 #expect(attributes == " class=\"appendix\"", "\(path): \(tag)")
+            case "aside":
+                // The callout template's: a tone the report template chose, labelled by its heading.
+                let tone = attributes.split(separator: "\"").dropFirst().first ?? ""
+                #expect(["callout urgent", "callout caution"].contains(tone), "\(path): \(tag)")
+                #expect(attributes.hasSuffix(" aria-labelledby=\"callout-\(calloutNumber(attributes))\""), "\(tag)")
+                #expect(!calloutNumber(attributes).isEmpty, "\(path): \(tag)")
+            case "h2", "h3", "h4":
+                #expect(attributes == " id=\"callout-\(calloutNumber(attributes))\"", "\(path): \(tag)")
+                #expect(!calloutNumber(attributes).isEmpty, "\(path): \(tag)")
+            case "span":
+                #expect(attributes == " class=\"callout-icon\" aria-hidden=\"true\"", "\(path): \(tag)")
             default:
                 Issue.record("\(path): attributes on \(tag)")
             }
         }
+    }
+
+    /// The number in a callout's `callout-N` id or label, or "" when there is none.
+    static func calloutNumber(_ attributes: Substring) -> String {
+        guard let start = attributes.range(of: "\"callout-") else { return "" }
+        return String(attributes[start.upperBound...].prefix { $0.isNumber })
     }
 
     /// No script, frame, handler or `javascript:` link in any tag of the page, layout included.

@@ -59,7 +59,7 @@ struct StackReportTests {
         #expect(!fixture.build().hasErrors)
         let markdown = try fixture.report("stacks/sw-1.md")
         let order = [
-            "# Supplement plan for Riley", "## Warnings",
+            "# Supplement plan for Riley", "<!-- callout urgent -->\n## Check before you take these",
             "- **Fish oil**. You listed blood thinners \\(anticoagulants\\). Can increase bleeding risk",
             "- **Ginkgo** (stopped). You listed blood thinners \\(anticoagulants\\). Raises the risk of bleeding",
             "## About you", "> Sleep through the night", "- **Goals:** Joint health and sleep",
@@ -89,11 +89,16 @@ struct StackReportTests {
                 - **Dose:** 1 unit
                 - **When:** Morning
                 - **Evidence:** Strong evidence from several good trials (level A)
-                - **Caution:** Can increase bleeding risk with blood thinners such as warfarin.
                 - **Sources:**
                   - [Omega-3 fact sheet](<https://example.org/omega-3>)
                   - A totally legit review (link not included, because “javascript:alert\\(1\\)” is not a web address)
                   - A book without a link
+
+                <!-- callout caution -->
+                #### Check before you take this
+
+                - Can increase bleeding risk with blood thinners such as warfarin.
+                <!-- /callout -->
 
                 """))
         #expect(markdown.contains("- **When:** Lunch and Evening\n- **Evidence:** Limited or mixed evidence (level C)"))

@@ -33,13 +33,15 @@ extension RecordBatch {
                 continue
             }
             let old = ownedPaths(entries[index], index: index)
-            if item.outcome.staged.isEmpty {
+            if item.outcome.staged.isEmpty && !printsPDF(item) {
                 if item.entry != entries[index] { changes.entries.append((path, item.entry)) }
                 let now = ownedPaths(item.entry, index: index)
-                changes.orphans += BuildManifest.Outputs.dropped(from: old, keeping: now)
+                let dropped = BuildManifest.Outputs.dropped(from: old, keeping: now)
+                changes.orphans += dropped
+                for path in dropped { orphanOwners[BytePath(path)] = index }
                 recorded.append(item)
             } else {
-                let owned = BytePath.sortedUnique(old + item.outcome.rendered)
+                let owned = BytePath.sortedUnique(old + item.outcome.rendered + pdfPath(item))
                 changes.entries.append(
                     (path, .replacing(file: item.entry.file, id: item.entry.id, outputs: owned)))
                 replacing.append((item, owned))
@@ -62,8 +64,9 @@ extension RecordBatch {
             outcomes[item.index] = item.outcome
             entries[item.index] = item.entry
         }
+        var placed: [(item: Processed, owned: [String], failed: Bool)] = []
         for (item, owned) in replacing {
-            var (outcome, entry) = (item.outcome, item.entry)
+            var outcome = item.outcome
             var failed = false
             for staged in outcome.staged {
                 guard !failed else {
@@ -82,20 +85,56 @@ extension RecordBatch {
                 }
             }
             outcome.staged = []
+            placed.append(((item.index, outcome, item.entry), owned, failed))
+        }
+        // PDFs are printed from the HTML in place, by the engine's tabs side by side; their paths were in the rows.
+        let printing = placed.indices.filter { !placed[$0].failed && printsPDF(placed[$0].item) }
+        let printed = Slots<(Outcome, BuildManifest.Entry, String?)>(count: printing.count)
+        let toPrint = printing.map { placed[$0].item }
+        WorkerPool.run(jobs: options.jobs, count: toPrint.count) { position in
+            var (index, outcome, entry) = toPrint[position]
+            let pdf = self.printPDF(index, entry: &entry, outcome: &outcome)
+            printed[position] = (outcome, entry, pdf)
+        }
+        var pdfs: [Int: String] = [:]
+        for (position, at) in printing.enumerated() {
+            guard let (outcome, entry, pdf) = printed[position] else { continue }
+            placed[at].item.outcome = outcome
+            placed[at].item.entry = entry
+            if let pdf { pdfs[at] = pdf }
+        }
+        for (at, (item, owned, failed)) in placed.enumerated() {
+            var (outcome, entry) = (item.outcome, item.entry)
+            let kind = files[item.index].kind
             if failed {
                 // It keeps owning old and new files, and is rendered again next time.
                 outcome.state = .failed
                 entry.digest = nil
                 entry.outputs = .listed(owned)
             } else {
-                let dropped = BuildManifest.Outputs.dropped(from: owned, keeping: outcome.rendered)
+                let made = outcome.rendered + (pdfs[at].map { [$0] } ?? [])
+                entry.outputs = .of(made, kind: kind, id: entry.id)
+                let dropped = BuildManifest.Outputs.dropped(from: owned, keeping: made)
                 settled.orphans += dropped
                 orphans += dropped
+                for path in dropped { orphanOwners[BytePath(path)] = item.index }
             }
             settled.entries.append((Self.relativePath(of: files[item.index]), entry))
             outcomes[item.index] = outcome
             entries[item.index] = entry
         }
+    }
+
+    /// Whether a processed record gets a PDF now: a rendered record of this shard, when PDFs are asked for.
+    private func printsPDF(_ item: Processed) -> Bool {
+        if case .none = printer { return false }
+        return item.outcome.state == .rendered && scanned[item.index].role == .build
+    }
+
+    /// The path of the PDF a processed record gets now, if it gets one.
+    private func pdfPath(_ item: Processed) -> [String] {
+        guard printsPDF(item), let id = item.entry.id else { return [] }
+        return [ReportPaths.pdf(kind: files[item.index].kind, id: id)]
     }
 
     /// Commits changes together with the final rows still waiting; false (after noting why, once) when the manifest

@@ -29,5 +29,8 @@ extension RecordBatch {
         var loadTime: Float = 0
         var renderTime: Float = 0
         var writeTime: Float = 0
+        /// PDFs printed, and the time it took (`build --pdf`).
+        var pdfs: Int32 = 0
+        var pdfTime: Float = 0
     }
 }

@@ -111,7 +111,7 @@ extension RecordBatch {
         }
         let fileDigest = ContentDigest(bytes)
         entry.file = fileDigest
-        guard let node = SourceFile.json(bytes: bytes, log: log) else {
+        guard let node = SourceFile.record(bytes: bytes, log: log) else {
             outcome.diagnostics = report(log.diagnostics)
             return (outcome, entry, nil)
         }

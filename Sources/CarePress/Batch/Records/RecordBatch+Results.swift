@@ -36,6 +36,8 @@ extension RecordBatch {
             report.timings.load += Double(outcome.loadTime)
             report.timings.render += Double(outcome.renderTime)
             report.timings.write += Double(outcome.writeTime)
+            report.timings.pdf += Double(outcome.pdfTime)
+            report.pdfs += Int(outcome.pdfs)
             switch outcome.state {
             case .rendered: report.rendered += 1
             case .reused: report.skipped += 1
@@ -75,8 +77,15 @@ extension RecordBatch {
         for entry in entries {
             if case .listed(let paths)? = entry?.outputs, !paths.isEmpty { made.formUnion(paths.map(BytePath.init)) }
         }
+        // A file a record no longer makes (its PDF, once PDFs are no longer asked for) is its own to remove, even
+        // though its name is still that record's claim.
         return BytePath.sortedUnique(candidates).filter { path in
-            !made.contains(BytePath(path)) && !Self.stems(of: path).contains { claims[ContentDigest($0)] != nil }
+            let owner = orphanOwners[BytePath(path)]
+            return !made.contains(BytePath(path))
+                && !Self.stems(of: path).contains { stem in
+                    guard let claimant = claims[ContentDigest(stem)] else { return false }
+                    return claimant != owner
+                }
         }
     }
 

@@ -21,6 +21,8 @@ final class RecordBatch: @unchecked Sendable {
     let project: SiteProject
     let options: BuildOptions
     let mode: Mode
+    /// Whether and how records get PDFs.
+    let printer: RecordPrinter
     let loader: RecordLoader
     let strings: StringInterner
     /// The record files, in order (`project.recordFiles`, by kind, then by path byte for byte).
@@ -38,16 +40,22 @@ final class RecordBatch: @unchecked Sendable {
     var claims: [ContentDigest: Int] = [:]
     /// Files that rows stopped listing during this build, recorded as orphans in the manifest.
     var orphans: [String] = []
+    /// The record (by index) that stopped listing each of `orphans`: its own claim does not keep the file.
+    var orphanOwners: [BytePath: Int] = [:]
     /// Final rows of files already renamed into place, committed with the next commit.
     var settled = ManifestChanges()
     /// Why the manifest could not be written, once it failed (reported once).
     var manifestFailure: String?
 
     /// A batch that checks the records, or builds their reports.
-    init(project: SiteProject, options: BuildOptions, mode: Mode, strings: StringInterner = StringInterner()) {
+    init(
+        project: SiteProject, options: BuildOptions, mode: Mode, printer: RecordPrinter = .none,
+        strings: StringInterner = StringInterner()
+    ) {
         self.project = project
         self.options = options
         self.mode = mode
+        self.printer = printer
         self.strings = strings
         loader = RecordLoader(project: project)
         files = project.recordFiles

@@ -7,6 +7,14 @@ extension ConsultSchema {
         let id = object.required("id") { $0.identifier($1, $2, .schemaID) }
         let version = object.requiredString("version", minLength: 1)
         let title = object.requiredString("title", minLength: 1)
+        if case .array(let nodes) = object["questions"]?.value, nodes.count > ConsultSchema.maximumQuestions {
+            // Not read further: the flow checks and the exports are bounded by this limit.
+            reader.log.error(
+                "a questionnaire may have at most \(ConsultSchema.maximumQuestions) questions; this one has \(nodes.count)",
+                at: object.position(of: "questions"), path: object.path.key("questions"),
+                hint: "split it into several questionnaires (see formats/README.md, Limits)")
+            return nil
+        }
         let questions = object.required("questions") { reader, node, path in
             reader.array(node, path, minItems: 1) { Question.read($0, $1, reader) }
         }

@@ -85,6 +85,13 @@ extension NodeReader {
     /// Reads a record id, which becomes a file name: it must not be able to name a path.
     func recordID(_ node: ContentNode, _ path: ValuePath) -> String? {
         guard let id = string(node, path, minLength: 1) else { return nil }
+        let length = id.unicodeScalars.count
+        if length > RecordLimits.maximumIDLength {
+            log.error(
+                "the id is \(length) characters long; an id may have at most \(RecordLimits.maximumIDLength)",
+                at: node.position, path: path, hint: "ids become file names; see formats/README.md, Limits")
+            return nil
+        }
         if id.contains("/") || id.contains("\\") || id.hasPrefix(".") || id.contains("..") {
             log.error(
                 "id '\(id)' would escape the output folder", at: node.position, path: path,

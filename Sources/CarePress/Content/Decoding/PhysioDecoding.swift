@@ -9,6 +9,12 @@ extension PhysioRecommendation {
         let id = object.required("id") { $0.recordID($1, $2) }
         let createdAt = object.optional("createdAt") { $0.timestamp($1, $2) }
         let concern = object.requiredString("concern")
+        if let length = concern?.unicodeScalars.count, length > RecordLimits.maximumConcernLength {
+            reader.log.error(
+                "the concern is \(length) characters long; a concern may have at most \(RecordLimits.maximumConcernLength)",
+                at: object.position(of: "concern"), path: object.path.key("concern"),
+                hint: "the matcher reads a concern in a patient's words, not a document; see formats/README.md, Limits")
+        }
         let response = object.optional("response") { reader, node, path -> Response? in
             guard
                 let response = reader.object(

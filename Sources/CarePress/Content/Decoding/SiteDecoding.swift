@@ -4,7 +4,7 @@ extension Site {
         guard
             let object = reader.object(
                 node, .root,
-                keys: ["title", "description", "language", "disclaimer", "baseURL", "starterPrompts"])
+                keys: ["title", "description", "language", "disclaimer", "baseURL", "starterPrompts", "paper"])
         else { return nil }
         let title = object.requiredString("title", minLength: 1)
         let language = object.required("language") { reader, node, path in
@@ -17,10 +17,12 @@ extension Site {
                 node, path, matching: { MarkdownEscaping.safeWebURL($0) != nil },
                 described: "an absolute http:// or https:// URL")
         }
+        let paper = object.optional("paper") { reader, node, path in reader.choice(node, path, as: Paper.self) }
         guard let title, let language, let disclaimer else { return nil }
         return Site(
             title: title, description: object.optionalString("description"), language: language,
-            disclaimer: disclaimer, baseURL: baseURL, starterPrompts: object.strings("starterPrompts"))
+            disclaimer: disclaimer, baseURL: baseURL, starterPrompts: object.strings("starterPrompts"),
+            paper: paper ?? .a4)
     }
 
     private static func isLanguageTag(_ text: String) -> Bool {

@@ -65,6 +65,21 @@ extension SupplementStack {
                         note: day.optionalString("note"))
                 }
             } ?? []
+        if let first = tracking.indices.min(by: { tracking[$0].date < tracking[$1].date }),
+            let last = tracking.indices.max(by: { tracking[$0].date < tracking[$1].date }),
+            case .array(let days) = object["tracking"]?.value
+        {
+            let span = tracking[last].date.dayNumber - tracking[first].date.dayNumber + 1
+            if span > RecordLimits.maximumTrackingSpan {
+                reader.log.error(
+                    "the tracking log spans \(span) days (\(tracking[first].date) to \(tracking[last].date)); it may span at "
+                        + "most \(RecordLimits.maximumTrackingSpan) days (20 years)",
+                    at: days.count == tracking.count
+                        ? days[last].child("date")?.position ?? days[last].position : object.position(of: "tracking"),
+                    path: object.path.key("tracking").index(last).key("date"),
+                    hint: "check the year of this date; see formats/README.md, Limits")
+            }
+        }
         guard let id, let person, let minimal else { return nil }
         var seen = Set<String>()
         for supplement in minimal + optional where !seen.insert(supplement.id).inserted {

@@ -73,6 +73,9 @@ public struct ConsultSchema: Sendable, Hashable {
     /// Question ids to their position in `questions` (the first, if an id repeats).
     public private(set) var questionIndex: [String: Int]
 
+    /// The most questions a questionnaire may have (formats/README.md, "Limits"); a larger one is an error.
+    public static let maximumQuestions = 20_000
+
     /// Creates a questionnaire.
     public init(id: String, version: String, title: String, intro: String?, questions: [Question], source: String) {
         self.id = id

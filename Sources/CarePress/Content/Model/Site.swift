@@ -12,11 +12,13 @@ public struct Site: Sendable, Hashable {
     public var baseURL: String?
     /// Example concerns shown as one-tap chips next to the guide's search box.
     public var starterPrompts: [String]
+    /// The paper reports' PDFs are printed on (`paper: a4 | letter`; A4 when not given).
+    public var paper: Paper
 
     /// Creates site settings.
     public init(
         title: String, description: String? = nil, language: String, disclaimer: String, baseURL: String? = nil,
-        starterPrompts: [String] = []
+        starterPrompts: [String] = [], paper: Paper = .a4
     ) {
         self.title = title
         self.description = description
@@ -24,5 +26,6 @@ public struct Site: Sendable, Hashable {
         self.disclaimer = disclaimer
         self.baseURL = baseURL
         self.starterPrompts = starterPrompts
+        self.paper = paper
     }
 }

@@ -4,22 +4,22 @@
 /// character as itself, so every `<` in its output starts a tag and any other entity means something unexpected.
 /// Everything here works on Unicode scalars, not characters: a combining mark after `>` must not hide the `>`, and
 /// two renderings are equal only if their scalars are (not merely canonically equivalent).
-struct RenderedHTML: Equatable, CustomStringConvertible {
+public struct RenderedHTML: Equatable, Sendable, CustomStringConvertible {
     /// The tags in order, exactly as written, e.g. `<p>`, `<a href="x">`, `<br />`.
-    var tags: [String]
+    public var tags: [String]
     /// The decoded text before each tag, then the text after the last one (one more element than `tags`).
-    var texts: [String]
+    public var texts: [String]
 
-    var description: String { "tags \(tags), texts \(texts.map { $0.debugDescription })" }
+    public var description: String { "tags \(tags), texts \(texts.map { $0.debugDescription })" }
 
     /// Builds the expected shape of a rendering directly.
-    init(tags: [String], texts: [String]) {
+    public init(tags: [String], texts: [String]) {
         self.tags = tags
         self.texts = texts
     }
 
     /// Splits `html`; nil when a tag is not closed or the text holds an entity libcmark does not write in text.
-    init?(_ html: String) {
+    public init?(_ html: String) {
         var tags: [String] = []
         var texts: [String] = []
         var rest = html.unicodeScalars[...]
@@ -38,13 +38,13 @@ struct RenderedHTML: Equatable, CustomStringConvertible {
         self.init(tags: tags, texts: texts)
     }
 
-    static func == (lhs: RenderedHTML, rhs: RenderedHTML) -> Bool {
+    public static func == (lhs: RenderedHTML, rhs: RenderedHTML) -> Bool {
         lhs.tags.map { Array($0.unicodeScalars) } == rhs.tags.map { Array($0.unicodeScalars) }
             && lhs.texts.map { Array($0.unicodeScalars) } == rhs.texts.map { Array($0.unicodeScalars) }
     }
 
     /// The `href` of the first `<a>` tag, with the entities libcmark writes in attributes decoded.
-    var firstHref: String? {
+    public var firstHref: String? {
         let prefix = "<a href=\"".unicodeScalars
         guard let tag = tags.first(where: { $0.unicodeScalars.starts(with: prefix) }) else {
             return nil

@@ -1,0 +1,139 @@
+import Foundation
+
+/// What the reports index's filter searches: every report, in index order, as a script beside the index.
+///
+/// A browser will not `fetch` a JSON file from `file://`, but it runs a script a `<script src>` tag names, so the
+/// build writes `reports/index-data.js`, which sets `window.CAREPRESS_REPORTS`; `assets/reports-filter.js` filters
+/// it as the reader types. To stay small at 100,000 reports, each report is one array, and strings that many reports
+/// share (titles, statuses, reasons) are kept once in tables and referred to by position.
+///
+/// The names in it are untrusted. The JSON comes from `JSONEncoder`, and every `<`, `>` and `&` in it is written as a
+/// `\u` escape (so no `</script>` or `<!--` can appear even if the file is ever inlined), as are U+2028 and U+2029;
+/// the filter script inserts text with `textContent` only.
+struct ReportsIndexData: Encodable {
+    /// Where the data goes in the output folder: beside the index.
+    static let path = "reports/index-data.js"
+    /// The theme's filter script that reads it.
+    static let script = "assets/reports-filter.js"
+    /// The format's version, which the script checks.
+    static let version = 1
+
+    /// One report: `[kind, id, patient, title, status, date, level, reasons, file]`, where `kind` and `level` are
+    /// positions in `kinds` and `levels`; `title`, `status` and `reasons` positions in their tables; `date` is
+    /// `YYYYMMDD` (0 when the record has none); `patient` is "" when there is none; `file` is the HTML report's path
+    /// relative to the index without `.html`, or "" when it is `<kind folder>/<id>`. Trailing 0 and "" are left out.
+    struct Row: Encodable {
+        var kind: Int
+        var id: String
+        var patient: String
+        var title: Int
+        var status: Int
+        var date: Int
+        var level: Int
+        var reasons: Int
+        var file: String
+
+        /// The array, without its trailing `reasons` and `file` when they are 0 and "" (most reports).
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(kind)
+            try container.encode(id)
+            try container.encode(patient)
+            try container.encode(title)
+            try container.encode(status)
+            try container.encode(date)
+            try container.encode(level)
+            guard reasons != 0 || !file.isEmpty else { return }
+            try container.encode(reasons)
+            guard !file.isEmpty else { return }
+            try container.encode(file)
+        }
+    }
+
+    /// The format version.
+    var version = Self.version
+    /// The kinds: value (as the filter's kind menu has it), folder and name in words.
+    var kinds: [[String]]
+    /// The attention levels in words, most urgent first.
+    var levels: [String]
+    /// Report titles.
+    var titles: [String] = []
+    /// Statuses.
+    var statuses: [String] = []
+    /// Why reports need attention, each report's reasons joined by "; "; the first is "" (none).
+    var reasons: [String] = [""]
+    /// Every report, in index order.
+    var reports: [Row] = []
+
+    /// The data of the reports index.
+    init(_ summaries: [ReportSummary]) {
+        kinds = RecordKind.allCases.map { [$0.rawValue, $0.folder, ReportsIndex.kindName($0)] }
+        levels = Attention.Level.allCases.map(\.words)
+        var titleTable: [String: Int] = [:]
+        var statusTable: [String: Int] = [:]
+        var reasonTable: [String: Int] = ["": 0]
+        func position(_ text: String, in table: inout [String: Int], list: inout [String]) -> Int {
+            if let known = table[text] { return known }
+            table[text] = list.count
+            list.append(text)
+            return list.count - 1
+        }
+        let kindIndex = Dictionary(uniqueKeysWithValues: RecordKind.allCases.enumerated().map { ($1, $0) })
+        let levelIndex = Dictionary(uniqueKeysWithValues: Attention.Level.allCases.enumerated().map { ($1, $0) })
+        reports.reserveCapacity(summaries.count)
+        for summary in ReportsIndex.ordered(summaries) {
+            let date = summary.date.map { $0.date.year * 10_000 + $0.date.month * 100 + $0.date.day } ?? 0
+            let standard = "reports/\(summary.kind.folder)/\(summary.id).html"
+            let file =
+                summary.htmlPath == standard
+                ? "" : String(RelativeLink.to(summary.htmlPath, from: ReportsIndex.path).dropLast(".html".count))
+            reports.append(
+                Row(
+                    kind: kindIndex[summary.kind] ?? 0, id: summary.id, patient: summary.patient ?? "",
+                    title: position(summary.title, in: &titleTable, list: &titles),
+                    status: position(summary.status, in: &statusTable, list: &statuses), date: date,
+                    level: levelIndex[summary.attention.level] ?? 0,
+                    reasons: position(
+                        summary.attention.reasons.joined(separator: "; "), in: &reasonTable, list: &reasons),
+                    file: file))
+        }
+    }
+
+    /// The script: a comment and one statement that assigns the data; the same reports give the same bytes.
+    var script: [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let json = (try? encoder.encode(self)).map(Self.safeForScript) ?? Array("null".utf8)
+        let head = "// Every report of the reports index, written by `carepress build`; read by reports-filter.js.\n"
+        return Array((head + "window.CAREPRESS_REPORTS = ").utf8) + json + Array(";\n".utf8)
+    }
+
+    /// The data as an output file.
+    var file: OutputFile { OutputFile(path: Self.path, bytes: script) }
+
+    /// JSON with `<`, `>`, `&`, U+2028 and U+2029 written as `\u` escapes: they only ever occur inside strings, where
+    /// the escape means the same character, so the JSON's value is unchanged.
+    static func safeForScript(_ json: Data) -> [UInt8] {
+        json.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> [UInt8] in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + bytes.count / 64)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "<"): out += Array("\\u003c".utf8)
+                case UInt8(ascii: ">"): out += Array("\\u003e".utf8)
+                case UInt8(ascii: "&"): out += Array("\\u0026".utf8)
+                case 0xE2
+                where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    out += Array((bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    index += 2
+                default: out.append(byte)
+                }
+                index += 1
+            }
+            return out
+        }
+    }
+}

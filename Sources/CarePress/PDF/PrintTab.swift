@@ -1,0 +1,331 @@
+import Dispatch
+import Foundation
+
+/// One tab of the browser, in a browser context of its own, that prints one page at a time.
+///
+/// Every request its pages make is paused (`Fetch.enable`) and answered: continued when the `NetworkPolicy` allows
+/// it, failed as blocked otherwise, so no request leaves the machine and no page waits for an answer that never
+/// comes. A tab is used by one thread at a time; after a failure, or after its batch of pages, it is closed with its
+/// context (which frees what its pages held) and a new one is opened.
+final class PrintTab: Sendable {
+    /// The browser context, the tab and the flat session that drives it.
+    let context: String
+    let target: String
+    let session: String
+    /// How many pages the tab has printed.
+    let printed = Mutex(0)
+    private let client: DevToolsClient
+    private let events: Events
+
+    private init(client: DevToolsClient, context: String, target: String, session: String, events: Events) {
+        self.client = client
+        self.context = context
+        self.target = target
+        self.session = session
+        self.events = events
+    }
+
+    /// Opens a tab in a new browser context, with the network limited by `policy`.
+    static func open(client: DevToolsClient, policy: NetworkPolicy, timeout: Double) throws(DevToolsError) -> PrintTab {
+        let context = try client.call(
+            "Target.createBrowserContext", CreateContext(), timeout: timeout, returning: ContextCreated.self
+        ).browserContextId
+        let target: String
+        do {
+            target = try client.call(
+                "Target.createTarget", CreateTarget(url: "about:blank", browserContextId: context), timeout: timeout,
+                returning: TargetCreated.self
+            ).targetId
+        } catch {
+            try? client.call("Target.disposeBrowserContext", ContextID(browserContextId: context), timeout: timeout)
+            throw error
+        }
+        let events = Events()
+        let tab: PrintTab
+        do {
+            let session = try client.call(
+                "Target.attachToTarget", Attach(targetId: target, flatten: true), timeout: timeout,
+                returning: Attached.self
+            ).sessionId
+            tab = PrintTab(client: client, context: context, target: target, session: session, events: events)
+            // Weakly: the client keeps its listeners, and must not be kept alive by one.
+            client.listen(to: session) { [weak client] event in
+                guard let client else { return }
+                events.handle(event, session: session, client: client, policy: policy)
+            }
+            try client.call("Page.enable", session: session, timeout: timeout)
+            try client.call(
+                "Page.setLifecycleEventsEnabled", Enabled(enabled: true), session: session, timeout: timeout)
+            try client.call("Fetch.enable", FetchPatterns(), session: session, timeout: timeout)
+        } catch {
+            try? client.call("Target.closeTarget", TargetID(targetId: target), timeout: timeout)
+            try? client.call("Target.disposeBrowserContext", ContextID(browserContextId: context), timeout: timeout)
+            throw error
+        }
+        return tab
+    }
+
+    /// Whether the tab is one of this connection's browser's.
+    func belongs(to client: DevToolsClient) -> Bool { self.client === client }
+
+    /// Closes the tab and disposes of its context (each step waiting at most `timeout` seconds).
+    func close(timeout: Double) {
+        client.stopListening(to: session)
+        try? client.call("Target.closeTarget", TargetID(targetId: target), timeout: timeout)
+        try? client.call("Target.disposeBrowserContext", ContextID(browserContextId: context), timeout: timeout)
+    }
+
+    /// Loads a report, waits for its fonts (at most `fontTimeout` seconds), turns its links into text, and prints
+    /// it; the whole within `timeout` seconds.
+    func print(_ job: PrintJob, timeout: Double, fontTimeout: Double) throws(PDFPrintFailure) -> PrintedPDF {
+        let deadline = DispatchTime.now() + timeout
+        func remaining() -> Double {
+            let now = DispatchTime.now().uptimeNanoseconds
+            return deadline.uptimeNanoseconds > now ? Double(deadline.uptimeNanoseconds - now) / 1e9 : 0
+        }
+        func step<Result>(_ stage: String, _ body: () throws(DevToolsError) -> Result) throws(PDFPrintFailure) -> Result
+        {
+            do {
+                return try body()
+            } catch {
+                throw events.failure(for: error, stage: stage, timeout: timeout)
+            }
+        }
+        events.startPage()
+        defer { printed.withLock { $0 += 1 } }
+
+        let url = URL(fileURLWithPath: job.htmlPath).absoluteString
+        let navigation = try step("loading the page") { () throws(DevToolsError) in
+            try client.call(
+                "Page.navigate", Navigate(url: url), session: session, timeout: remaining(),
+                returning: Navigated.self)
+        }
+        if let error = navigation.errorText { throw .loadFailed(error) }
+        guard let loader = navigation.loaderId else { throw .loadFailed("the navigation did not start a new page") }
+        try events.waitForLoad(of: loader, until: deadline, timeout: timeout)
+
+        let script = Self.prepareScript(fontTimeout: fontTimeout)
+        let evaluated = try step("waiting for the page's fonts") { () throws(DevToolsError) in
+            try client.call(
+                "Runtime.evaluate", Evaluate(expression: script), session: session, timeout: remaining(),
+                returning: Evaluated.self)
+        }
+        let pdf = PrintToPDF(job)
+        let stream = try step("printing") { () throws(DevToolsError) in
+            try client.call("Page.printToPDF", pdf, session: session, timeout: remaining(), returning: Printed.self)
+        }.stream
+        var bytes: [UInt8] = []
+        while true {
+            let chunk = try step("reading the PDF") { () throws(DevToolsError) in
+                try client.call(
+                    "IO.read", Read(handle: stream), session: session, timeout: remaining(), returning: Chunk.self)
+            }
+            if chunk.base64Encoded == true {
+                guard let data = Data(base64Encoded: chunk.data) else {
+                    throw .browserFailed("IO.read gave data that is not base64")
+                }
+                bytes += data
+            } else {
+                bytes += Array(chunk.data.utf8)
+            }
+            if chunk.eof { break }
+        }
+        client.send("IO.close", Handle(handle: stream), session: session)
+        return PrintedPDF(
+            bytes: PDFNormalizer.normalized(bytes), blockedRequests: events.blockedRequests(),
+            fontsTimedOut: evaluated.result?.value == "timeout")
+    }
+
+    /// The script run before printing: every link's address moves from `href` to `data-href` (so the PDF has no
+    /// link annotations, and the print stylesheet shows web addresses as text), then it waits for the fonts.
+    static func prepareScript(fontTimeout: Double) -> String {
+        let milliseconds = Int((fontTimeout * 1000).rounded())
+        return """
+            (() => {
+              for (const link of document.querySelectorAll('a[href]')) {
+                link.setAttribute('data-href', link.getAttribute('href'));
+                link.removeAttribute('href');
+              }
+              return Promise.race([
+                document.fonts.ready.then(() => 'ready'),
+                new Promise(resolve => setTimeout(() => resolve('timeout'), \(milliseconds))),
+              ]);
+            })()
+            """
+    }
+
+    // MARK: Events
+
+    /// What the tab's session reports, read by the printing thread: loads, a crash, blocked requests.
+    final class Events: Sendable {
+        struct State {
+            var loaded: Set<String> = []
+            var crashed = false
+            var disconnected = false
+            var blocked: [String] = []
+        }
+
+        let state = Mutex(State())
+        let changed = DispatchSemaphore(value: 0)
+
+        /// Forgets the last page's loads and blocked requests.
+        func startPage() {
+            state.withLock { state in
+                state.loaded = []
+                state.blocked = []
+            }
+        }
+
+        /// The blocked requests of the current page.
+        func blockedRequests() -> [String] { state.withLock(\.blocked) }
+
+        /// Handles one event of the session, on the pipe's reader thread.
+        func handle(_ event: DevToolsClient.Event, session: String, client: DevToolsClient, policy: NetworkPolicy) {
+            switch event.method {
+            case "Fetch.requestPaused":
+                guard let paused = event.parameters(as: RequestPaused.self) else { return }
+                // Every paused request is answered at once, one way or the other.
+                if policy.allows(paused.request.url) {
+                    client.send("Fetch.continueRequest", RequestID(requestId: paused.requestId), session: session)
+                } else {
+                    client.send(
+                        "Fetch.failRequest", FailRequest(requestId: paused.requestId, errorReason: "BlockedByClient"),
+                        session: session)
+                    state.withLock { $0.blocked.append(paused.request.url) }
+                }
+            case "Page.lifecycleEvent":
+                guard let lifecycle = event.parameters(as: Lifecycle.self), lifecycle.name == "load" else { return }
+                state.withLock { _ = $0.loaded.insert(lifecycle.loaderId) }
+                changed.signal()
+            case "Inspector.targetCrashed":
+                state.withLock { $0.crashed = true }
+                changed.signal()
+            case DevToolsClient.disconnectedEvent, "Inspector.detached":
+                state.withLock { $0.disconnected = true }
+                changed.signal()
+            default:
+                break
+            }
+        }
+
+        /// Waits until the document of `loader` has loaded, the page crashed or the browser went.
+        func waitForLoad(of loader: String, until deadline: DispatchTime, timeout: Double) throws(PDFPrintFailure) {
+            while true {
+                let (loaded, crashed, disconnected) = state.withLock {
+                    ($0.loaded.contains(loader), $0.crashed, $0.disconnected)
+                }
+                if crashed { throw .pageCrashed }
+                if disconnected { throw .browserFailed("Chromium exited") }
+                if loaded { return }
+                if changed.wait(timeout: deadline) == .timedOut {
+                    throw .timedOut(stage: "loading the page", seconds: timeout)
+                }
+            }
+        }
+
+        /// The failure a call's error means for the page: a crash when the renderer crashed meanwhile.
+        func failure(for error: DevToolsError, stage: String, timeout: Double) -> PDFPrintFailure {
+            let (crashed, disconnected) = state.withLock { ($0.crashed, $0.disconnected) }
+            if crashed { return .pageCrashed }
+            switch error {
+            case .timedOut: return .timedOut(stage: stage, seconds: timeout)
+            case .disconnected: return .browserFailed("Chromium exited")
+            case .failed, .malformedReply:
+                return disconnected ? .browserFailed("Chromium exited") : .browserFailed("\(error)")
+            }
+        }
+    }
+
+    // MARK: Messages
+
+    private struct CreateContext: Encodable { var disposeOnDetach = true }
+    private struct ContextCreated: Decodable { var browserContextId: String }
+    private struct ContextID: Encodable { var browserContextId: String }
+    private struct CreateTarget: Encodable {
+        var url: String
+        var browserContextId: String
+    }
+    private struct TargetCreated: Decodable { var targetId: String }
+    private struct TargetID: Encodable { var targetId: String }
+    private struct Attach: Encodable {
+        var targetId: String
+        var flatten: Bool
+    }
+    private struct Attached: Decodable { var sessionId: String }
+    private struct Enabled: Encodable { var enabled: Bool }
+    private struct FetchPatterns: Encodable {
+        struct Pattern: Encodable { var urlPattern = "*" }
+        var patterns = [Pattern()]
+    }
+    private struct Navigate: Encodable { var url: String }
+    private struct Navigated: Decodable {
+        var loaderId: String?
+        var errorText: String?
+    }
+    private struct Evaluate: Encodable {
+        var expression: String
+        var awaitPromise = true
+        var returnByValue = true
+    }
+    private struct Evaluated: Decodable {
+        struct Value: Decodable { var value: String? }
+        var result: Value?
+    }
+    private struct Printed: Decodable { var stream: String }
+    private struct Read: Encodable {
+        var handle: String
+        var size = 1 << 20
+    }
+    private struct Chunk: Decodable {
+        var base64Encoded: Bool?
+        var data: String
+        var eof: Bool
+    }
+    private struct Handle: Encodable { var handle: String }
+    private struct RequestPaused: Decodable {
+        struct Request: Decodable { var url: String }
+        var requestId: String
+        var request: Request
+    }
+    private struct RequestID: Encodable { var requestId: String }
+    private struct FailRequest: Encodable {
+        var requestId: String
+        var errorReason: String
+    }
+    private struct Lifecycle: Decodable {
+        var loaderId: String
+        var name: String
+    }
+
+    /// `Page.printToPDF`'s parameters: the paper and margins from `Paper` (the one source of the page size), the
+    /// header and footer, a tagged PDF with an outline, returned as a stream.
+    private struct PrintToPDF: Encodable {
+        var landscape = false
+        var displayHeaderFooter = true
+        var printBackground = true
+        var scale = 1.0
+        var paperWidth: Double
+        var paperHeight: Double
+        var marginTop: Double
+        var marginBottom: Double
+        var marginLeft: Double
+        var marginRight: Double
+        var headerTemplate: String
+        var footerTemplate: String
+        var preferCSSPageSize = false
+        var generateTaggedPDF = true
+        var generateDocumentOutline = true
+        var transferMode = "ReturnAsStream"
+
+        init(_ job: PrintJob) {
+            paperWidth = job.paper.widthInches
+            paperHeight = job.paper.heightInches
+            marginTop = job.paper.verticalMarginInches
+            marginBottom = job.paper.verticalMarginInches
+            marginLeft = job.paper.horizontalMarginInches
+            marginRight = job.paper.horizontalMarginInches
+            headerTemplate = PrintDecorations.header(siteTitle: job.siteTitle, paper: job.paper)
+            footerTemplate = PrintDecorations.footer(title: job.title, reference: job.reference, paper: job.paper)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+/// Callouts in a Markdown document: blocks a template marks as urgent (or a caution), shown in HTML as the guide's
+/// callout (an `<aside>` with a border, an icon and its heading in words) by `layouts/callout.html.mustache`.
+///
+/// A template marks a callout with two lines of its own, around a heading and what it introduces:
+///
+/// ```
+/// <!-- callout urgent -->
+/// ### Get urgent help if…
+///
+/// - The knee is hot
+/// <!-- /callout -->
+/// ```
+///
+/// The marks are HTML comments, so the Markdown file reads (and renders anywhere) as the plain document. Only a
+/// template can write them: every value is Markdown-escaped, which turns `<` into `\<`, so no text from a record can
+/// make a line that is a mark. Each part, the callouts' headings and bodies included, is rendered by libcmark in safe
+/// mode as any Markdown is; the HTML around them comes from the template. A document whose marks do not pair up, or
+/// whose callout does not start with a `##`, `###` or `####` heading, is rendered as plain Markdown.
+enum CalloutMarkdown {
+    /// The HTML template of one callout.
+    static let template = "layouts/callout.html"
+
+    /// A run of a document: plain Markdown, or a callout.
+    enum Part: Equatable {
+        /// Markdown outside any callout.
+        case markdown(String)
+        /// A callout: its tone (a CSS class, e.g. `urgent`), its heading level and Markdown text, and its body.
+        case callout(tone: String, level: Int, heading: String, body: String)
+    }
+
+    /// The parts of a document, or nil when it has no callout or its marks are malformed.
+    static func parts(of markdown: String) -> [Part]? {
+        guard markdown.utf8.contains(UInt8(ascii: "<")), markdown.contains("<!-- callout ") else { return nil }
+        var parts: [Part] = []
+        var plain: [Substring] = []
+        var open: (tone: String, lines: [Substring])?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if let tone = openingTone(line) {
+                guard open == nil else { return nil }
+                if !plain.isEmpty { parts.append(.markdown(plain.joined(separator: "\n") + "\n")) }
+                plain = []
+                open = (tone, [])
+            } else if line == "<!-- /callout -->" {
+                guard let marked = open, let part = makeCallout(tone: marked.tone, lines: marked.lines) else {
+                    return nil
+                }
+                parts.append(part)
+                open = nil
+            } else if open != nil {
+                open?.lines.append(line)
+            } else {
+                plain.append(line)
+            }
+        }
+        guard open == nil else { return nil }
+        if plain.contains(where: { !$0.isEmpty }) { parts.append(.markdown(plain.joined(separator: "\n"))) }
+        return parts
+    }
+
+    /// The tone of an opening mark, `<!-- callout TONE -->` with a tone of lower-case letters.
+    private static func openingTone(_ line: Substring) -> String? {
+        guard line.hasPrefix("<!-- callout "), line.hasSuffix(" -->") else { return nil }
+        let tone = line.dropFirst("<!-- callout ".count).dropLast(" -->".count)
+        guard !tone.isEmpty, tone.utf8.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) else {
+            return nil
+        }
+        return String(tone)
+    }
+
+    /// A callout from its lines: blank lines, then an ATX heading of level 2 to 4, then its body.
+    private static func makeCallout(tone: String, lines: [Substring]) -> Part? {
+        guard let first = lines.firstIndex(where: { !$0.isEmpty }) else { return nil }
+        let heading = lines[first]
+        let level = heading.prefix { $0 == "#" }.count
+        guard (2...4).contains(level), heading.dropFirst(level).first == " " else { return nil }
+        let body = lines[(first + 1)...].joined(separator: "\n")
+        return .callout(tone: tone, level: level, heading: String(heading), body: body + "\n")
+    }
+
+    /// The document as an HTML fragment: each part rendered by libcmark in safe mode, each callout wrapped by the
+    /// callout template; plain libcmark output when the document has no callout.
+    static func html(fromMarkdown markdown: String, templates: TemplateSet) throws(TemplateErrors) -> String {
+        guard let parts = parts(of: markdown) else { return CommonMark.html(from: markdown) }
+        var html = ""
+        var number = 0
+        for part in parts {
+            switch part {
+            case .markdown(let text):
+                html += CommonMark.html(from: text)
+            case .callout(let tone, let level, let heading, let body):
+                number += 1
+                // libcmark renders the heading line alone as `<hN>…</hN>\n`; the template writes the element.
+                let rendered = CommonMark.html(from: heading)
+                let inner = rendered.dropFirst("<hN>".count).dropLast("</hN>\n".count)
+                var bodyHTML = CommonMark.html(from: body)
+                while bodyHTML.utf8.last == UInt8(ascii: "\n") { bodyHTML.removeLast() }
+                let context: [String: Any] = [
+                    "tone": tone, "id": "callout-\(number)", "level": String(level), "headingHTML": String(inner),
+                    "bodyHTML": bodyHTML,
+                ]
+                html += try templates.render(template, context)
+            }
+        }
+        return html
+    }
+}

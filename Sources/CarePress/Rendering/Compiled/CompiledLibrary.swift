@@ -1,0 +1,153 @@
+import Mustache
+
+/// The compiled templates of a template set, with the partials they name, rendered as swift-mustache renders them.
+///
+/// The rendering mirrors `MustacheTemplate.render(context:)` step by step: a name is looked up from the top of the
+/// context stack down and then inside what it found; a section pushes text and objects but not flags; each item of
+/// a list is a render of its own; an inverted section over an empty list pushes the list; a partial renders with the
+/// same stack; inside an indented standalone partial, whatever a token adds after a line break of its own render
+/// gets the indentation first.
+struct CompiledLibrary: Sendable {
+    /// The compiled templates by name.
+    let templates: [String: CompiledTemplate]
+
+    /// Something met while rendering that only swift-mustache prints the same way: an object or a list used as
+    /// `{{name}}`. The caller renders the template with swift-mustache instead.
+    struct Unsupported: Error {}
+
+    /// Compiles every template it can; a template whose partials (however deep) do not all compile is left out.
+    init(_ parsed: [String: MustacheTemplate]) {
+        var compiled: [String: CompiledTemplate] = [:]
+        for (name, template) in parsed {
+            compiled[name] = CompiledTemplate.compile(template)
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for (name, template) in compiled
+            where template.partials.contains(where: { parsed[$0] != nil && compiled[$0] == nil }) {
+                compiled[name] = nil
+                changed = true
+            }
+        }
+        templates = compiled
+    }
+
+    /// Renders a compiled template with a value at the bottom of the context stack.
+    func render(_ template: CompiledTemplate, _ root: TemplateValue) throws(Unsupported) -> String {
+        var stack = [root]
+        var output: [UInt8] = []
+        output.reserveCapacity(template.expectedSize)
+        try render(template.nodes, stack: &stack, indentation: nil, into: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Renders nodes as one render call of swift-mustache (a template, a section body, one item of a list), into
+    /// UTF-8 bytes (every piece is whole UTF-8 text, so the bytes are too).
+    private func render(
+        _ nodes: [CompiledTemplate.Node], stack: inout [TemplateValue], indentation: [UInt8]?,
+        into output: inout [UInt8]
+    ) throws(Unsupported) {
+        guard let indentation, !indentation.isEmpty else {
+            for node in nodes { try render(node, stack: &stack, indentation: indentation, into: &output) }
+            return
+        }
+        // As swift-mustache: a token's output that is not empty, following a line feed `Character` of this render
+        // call's own output (a line feed not preceded by a carriage return, which would join it), gets the
+        // indentation first.
+        var local: [UInt8] = []
+        for node in nodes {
+            var piece: [UInt8] = []
+            try render(node, stack: &stack, indentation: indentation, into: &piece)
+            if !piece.isEmpty && local.last == 0x0A && (local.count < 2 || local[local.count - 2] != 0x0D) {
+                local += indentation
+            }
+            local += piece
+        }
+        output += local
+    }
+
+    private func render(
+        _ node: CompiledTemplate.Node, stack: inout [TemplateValue], indentation: [UInt8]?,
+        into output: inout [UInt8]
+    ) throws(Unsupported) {
+        switch node {
+        case .text(let text):
+            output += text
+        case .variable(let name, let escaping):
+            switch Self.lookup(name, in: stack) {
+            case nil: return
+            case .text(let text)?: Self.append(text, escaping, to: &output)
+            case .flag(let flag)?: Self.append(flag ? "true" : "false", escaping, to: &output)
+            case .object?, .list?: throw Unsupported()
+            }
+        case .section(let name, let body):
+            switch Self.lookup(name, in: stack) {
+            case nil, .flag(false)?:
+                return
+            case .flag(true)?:
+                try render(body, stack: &stack, indentation: indentation, into: &output)
+            case .list(let items)?:
+                for item in items {
+                    stack.append(item)
+                    defer { stack.removeLast() }
+                    try render(body, stack: &stack, indentation: indentation, into: &output)
+                }
+            case let value?:
+                stack.append(value)
+                defer { stack.removeLast() }
+                try render(body, stack: &stack, indentation: indentation, into: &output)
+            }
+        case .invertedSection(let name, let body):
+            switch Self.lookup(name, in: stack) {
+            case nil, .flag(false)?:
+                try render(body, stack: &stack, indentation: indentation, into: &output)
+            case .list(let items)? where items.isEmpty:
+                stack.append(.list(items))
+                defer { stack.removeLast() }
+                try render(body, stack: &stack, indentation: indentation, into: &output)
+            default:
+                return
+            }
+        case .partial(let name, let partialIndentation):
+            guard let partial = templates[name] else { return }
+            let combined = partialIndentation.map { (indentation ?? []) + $0 } ?? indentation
+            try render(partial.nodes, stack: &stack, indentation: combined, into: &output)
+        }
+    }
+
+    /// Finds a name's value as swift-mustache does; nil when there is none.
+    static func lookup(_ name: CompiledTemplate.Name, in stack: [TemplateValue]) -> TemplateValue? {
+        switch name {
+        case .current:
+            return stack.last
+        case .top(let names):
+            guard let top = stack.last else { return nil }
+            return follow(names[...], from: top)
+        case .stack(let first, let rest):
+            for frame in stack.reversed() {
+                guard case .object(let model) = frame, let value = model.field(first) else { continue }
+                return rest.isEmpty ? value : follow(rest[...], from: value)
+            }
+            return nil
+        }
+    }
+
+    private static func follow(_ names: ArraySlice<String>, from start: TemplateValue) -> TemplateValue? {
+        var value = start
+        for name in names {
+            guard case .object(let model) = value, let child = model.field(name) else { return nil }
+            value = child
+        }
+        return value
+    }
+
+    /// Appends a variable's text, escaped, as UTF-8.
+    static func append(_ text: String, _ escaping: CompiledTemplate.Escaping, to output: inout [UInt8]) {
+        switch escaping {
+        case .none: output.append(contentsOf: text.utf8)
+        case .html: output.append(contentsOf: HTMLEscaping.escaped(text).utf8)
+        case .markdown: output.append(contentsOf: MarkdownEscaping.escaped(text).utf8)
+        }
+    }
+}

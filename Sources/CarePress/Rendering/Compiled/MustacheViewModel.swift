@@ -1,0 +1,25 @@
+import Mustache
+
+/// A view model as swift-mustache sees it: the same fields, through `MustacheParent`.
+///
+/// swift-mustache renders typed view models through this when it is the reference (in the differential tests) or the
+/// fallback: text as `String`, flags as `Bool`, lists as arrays, objects as `MustacheViewModel`s; so both renderers
+/// read exactly the same values.
+struct MustacheViewModel: MustacheParent {
+    /// The view model read.
+    let model: any ViewModel
+
+    func child(named name: String) -> Any? {
+        model.field(name).map(Self.value)
+    }
+
+    /// A template value as swift-mustache takes it.
+    static func value(_ value: TemplateValue) -> Any {
+        switch value {
+        case .text(let text): text
+        case .flag(let flag): flag
+        case .object(let model): MustacheViewModel(model: model)
+        case .list(let items): items.map(Self.value)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// The view model of the layout (`layouts/page.html`): the page around its content.
+struct LayoutViewModel: ViewModel {
+    /// One step of the breadcrumb trail.
+    struct Crumb: ViewModel {
+        var title: String
+        /// The link from the page, or nil for the page itself.
+        var href: String?
+        /// Whether this is the last step (the page itself).
+        var last: Bool
+
+        func field(_ name: String) -> TemplateValue? {
+            switch name {
+            case "title": .text(title)
+            case "href": .text(href)
+            case "last": .flag(last)
+            default: nil
+            }
+        }
+    }
+
+    var site: SiteViewModel
+    /// The prefix that leads from the page to the output folder.
+    var root: String
+    var title: String
+    /// The class of `<body>`.
+    var kind: String
+    var hasSearch: Bool
+    /// The page's HTML.
+    var content: String
+    var breadcrumbs: [Crumb]
+    /// The appendix's HTML, if any.
+    var appendix: String?
+    /// The stylesheet's text, for a standalone page.
+    var inlineStylesheet: String?
+
+    func field(_ name: String) -> TemplateValue? {
+        switch name {
+        case "content": .text(content)
+        case "root": .text(root)
+        case "site": .object(site)
+        case "title": .text(title)
+        case "kind": .text(kind)
+        case "hasSearch": .flag(hasSearch)
+        case "breadcrumbs": .objects(breadcrumbs)
+        case "appendix": .text(appendix)
+        case "inlineStylesheet": .text(inlineStylesheet)
+        default: nil
+        }
+    }
+}

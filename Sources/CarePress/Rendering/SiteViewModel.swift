@@ -1,0 +1,21 @@
+/// The site settings as every template sees them, under `site`.
+struct SiteViewModel: ViewModel {
+    var site: Site
+
+    func field(_ name: String) -> TemplateValue? {
+        switch name {
+        case "title": .text(site.title)
+        case "language": .text(site.language)
+        case "disclaimer": .text(site.disclaimer)
+        case "description": .text(site.description)
+        default: nil
+        }
+    }
+
+    /// The settings as a dictionary context, for pages whose contexts are dictionaries.
+    var dictionary: [String: Any] {
+        var context: [String: Any] = ["title": site.title, "language": site.language, "disclaimer": site.disclaimer]
+        if let description = site.description { context["description"] = description }
+        return context
+    }
+}

@@ -1,0 +1,132 @@
+#!/usr/bin/env python3
+"""CarePress PDF benchmark: part of `make bench`, or alone as `make bench-pdf` (`PDF_N=100` for a quick run).
+
+Makes the PDFs of N synthetic reports (consults, physio and stack records, from bench.py's synthesis) two ways,
+with the same number of parallel workers:
+
+1. the DevTools pipeline: `carepress build --pdf --jobs J`, one Chromium for the whole build, J tabs at once; its
+   PDF time is that build's time less the same build without --pdf (both into fresh folders);
+2. one `chromium --headless --print-to-pdf` process per report, J at a time, over the HTML the build wrote
+   (M reports, M = N unless `--process-reports` / `PDF_PROCESS_N` says fewer: each takes over a second).
+
+Prints both times, the time per report, the ratio (per report, so M may be smaller than N) and the median PDF size
+of each. Standard library only. The machine is shared: compare the ratio of one run, not times across runs.
+"""
+
+import argparse
+import concurrent.futures
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench  # noqa: E402  (the synthesis and the timed runner of the batch benchmark)
+
+REPOSITORY = bench.REPOSITORY
+
+
+def chromium():
+    named = os.environ.get("CAREPRESS_CHROMIUM")
+    if named:
+        return named
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        if shutil.which(name):
+            return shutil.which(name)
+    raise SystemExit("no Chromium found: run scripts/ensure-deps bench")
+
+
+def print_alone(browser, html, pdf, profile):
+    """One Chromium process printing one report, as people do without the pipeline."""
+    command = [browser, "--headless", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+               f"--user-data-dir={profile}", "--no-pdf-header-footer", f"--print-to-pdf={pdf}", "file://" + html]
+    if os.geteuid() == 0:
+        command.insert(2, "--no-sandbox")
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, timeout=120)
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--reports", type=int, default=1000, help="reports printed by the pipeline (default 1,000)")
+    parser.add_argument("--process-reports", type=int, help="reports printed one process each (default: --reports)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="parallel tabs / processes")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
+    args = parser.parse_args()
+    alone_count = min(args.process_reports or args.reports, args.reports)
+    browser = chromium()
+
+    print("Building the release binary...", flush=True)
+    subprocess.run(["swift", "build", "-c", "release", "--product", "carepress"], cwd=REPOSITORY, check=True,
+                   stdout=subprocess.DEVNULL)
+    binary = os.path.join(REPOSITORY, ".build", "release", "carepress")
+
+    work = tempfile.mkdtemp(prefix="carepress-bench-pdf-")
+    try:
+        content = os.path.join(work, "Content")
+        others = args.reports // 12
+        consults = args.reports - 2 * others
+        print(f"Synthesising {consults:,} consults, {others:,} physio and {others:,} stack records...", flush=True)
+        bench.synthesise(content, consults, others, others)
+
+        def build(folder, *extra):
+            return bench.run([binary, "build", "--content", content, "--templates",
+                              os.path.join(REPOSITORY, "Templates"), "--output", folder, "--jobs", str(args.jobs),
+                              "--quiet", "--json", *extra], stdout=subprocess.PIPE)
+
+        print(f"Timing carepress build without and with --pdf (--jobs {args.jobs})...", flush=True)
+        html_only = build(os.path.join(work, "Output-html"))
+        piped = build(os.path.join(work, "Output-pdf"), "--pdf")
+        report = json.loads(piped[2])
+        if report["pdfs"] != args.reports:
+            raise SystemExit(f"the pipeline made {report['pdfs']} PDFs, not {args.reports}: {piped[2]}")
+        pipeline_seconds = piped[0] - html_only[0]
+        pipeline_sizes = [os.path.getsize(os.path.join(folder, name))
+                          for folder, _, names in os.walk(os.path.join(work, "Output-pdf", "reports"))
+                          for name in names if name.endswith(".pdf")]
+
+        htmls = sorted(os.path.join(folder, name)
+                       for folder, _, names in os.walk(os.path.join(work, "Output-html", "reports"))
+                       for name in names if name.endswith(".html") and name != "index.html"
+                       and not name.startswith("index-"))[:alone_count]
+        alone_folder = os.path.join(work, "alone")
+        os.makedirs(alone_folder)
+        print(f"Timing one chromium --print-to-pdf process per report for {len(htmls):,} reports, "
+              f"{args.jobs} at a time...", flush=True)
+        start = time.perf_counter()
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            for index, html in enumerate(htmls):
+                pool.submit(print_alone, browser, html, os.path.join(alone_folder, f"{index}.pdf"),
+                            os.path.join(work, f"profile-{index}"))
+        alone_seconds = time.perf_counter() - start
+        alone_sizes = [os.path.getsize(os.path.join(alone_folder, name)) for name in os.listdir(alone_folder)]
+        if len(alone_sizes) != len(htmls):
+            raise SystemExit(f"only {len(alone_sizes)} of {len(htmls)} one-process PDFs were made")
+
+        per_pipeline = pipeline_seconds / args.reports
+        per_alone = alone_seconds / len(htmls)
+        print()
+        print(f"{args.reports:,} reports, {args.jobs} parallel workers, {os.cpu_count()} cores")
+        print(f"{'run':<44}{'reports':>8}{'seconds':>10}{'s/report':>10}{'median PDF KB':>15}")
+        print(f"{'build without --pdf (HTML only)':<44}{args.reports:>8,}{html_only[0]:>10.2f}")
+        print(f"{'build --pdf':<44}{args.reports:>8,}{piped[0]:>10.2f}")
+        print(f"{'  its PDFs: DevTools pipeline, one browser':<44}{args.reports:>8,}{pipeline_seconds:>10.2f}"
+              f"{per_pipeline:>10.3f}{statistics.median(pipeline_sizes) / 1024:>15.1f}")
+        print(f"{'one chromium --print-to-pdf per report':<44}{len(htmls):>8,}{alone_seconds:>10.2f}"
+              f"{per_alone:>10.3f}{statistics.median(alone_sizes) / 1024:>15.1f}")
+        print()
+        print(f"one process per report / pipeline, per report: {per_alone / per_pipeline:6.1f}x   (target: at least 10x)")
+        print(f"peak RSS of build --pdf: {piped[1]:.1f} MB (the largest of carepress and the Chromium processes it waited for)")
+    finally:
+        if args.keep:
+            print(f"kept {work}")
+        else:
+            shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

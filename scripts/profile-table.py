@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Prints a callgrind profile of `carepress build` as instructions per record, stage by stage (`make profile`).
+
+Reads `callgrind_annotate --inclusive=yes` output (Swift names demangled with `swift demangle`) and sums the
+inclusive counts of the functions that mark each stage. Stages under "records" are parts of it, so they
+add up to less than it (the rest: report summaries, manifest entries, bookkeeping); a function counted in two stages
+is not counted twice because each stage names the outermost function of its work.
+"""
+
+import re
+import subprocess
+import sys
+
+# (stage, indent, patterns): a stage is the sum, over its patterns, of the largest inclusive count of a function
+# whose demangled name contains every part of the pattern (the largest: the outermost of a function's entry points,
+# such as a protocol witness around the function, or its one specialization).
+STAGES = [
+    ("whole build", 0, [("CarePress.SiteBuilder.build(",)]),
+    ("project, theme and manifest (before the records)", 1,
+     [("CarePress.SiteProject.load(",), ("CarePress.TemplateSet.load(",), ("CarePress.BuildManifest.read(",)]),
+    ("scan: read and digest every record file", 1, [("CarePress.RecordBatch.scan(",)]),
+    ("records: load, render, check and write each", 1, [("CarePress.RecordBatch.processRecords(",)]),
+    ("load and check (JSON, validation, summary)", 2, [("CarePress.RecordBatch.(loadRecord",)]),
+    ("view models", 2, [("CarePress.ConsultReport.viewModel.getter",), ("CarePress.PhysioReport.viewModel.getter",),
+                        ("CarePress.StackReport.viewModel.getter",)]),
+    ("templates (compiled renderer)", 2, [("CarePress.TemplateSet.render(Swift.String, CarePress.ViewModel)",)]),
+    ("libcmark (all pages)", 2, [("cmark_markdown_to_html",)]),
+    ("guardrail (physio reports)", 2, [("CarePress.ReportGuardrail.check(html:",)]),
+    ("link check", 2, [("CarePress.LinkCheck.diagnostics(for:", "ReportRendererV6render")]),
+    ("write (temporary file, rename)", 2, [("CarePress.RecordBatch.(write",)]),
+    ("shared pages (guide, reports index, home, assets)", 1, [("CarePress.SiteBuilder.renderSharedPages(",)]),
+    ("manifest written", 1, [("CarePress.BuildManifest.lines(",)]),
+]
+
+
+def main():
+    if len(sys.argv) != 3:
+        raise SystemExit("usage: profile-table.py CALLGRIND_OUT RECORDS")
+    path, records = sys.argv[1], int(sys.argv[2])
+    annotated = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", path],
+                               capture_output=True, text=True, check=True).stdout
+    rows = []
+    for line in annotated.splitlines():
+        match = re.match(r"\s*([\d,]+) \([\s\d.]+%\)\s+\S*?:(\S+)", line)
+        if match:
+            rows.append((int(match.group(1).replace(",", "")), match.group(2)))
+    total_match = re.search(r"([\d,]+) \(100\.0+%\)\s+PROGRAM TOTALS", annotated)
+    names = subprocess.run(["swift", "demangle"], input="\n".join(name for _, name in rows),
+                           capture_output=True, text=True, check=True).stdout.splitlines()
+    demangled = list(zip([count for count, _ in rows], names))
+    total = int(total_match.group(1).replace(",", "")) if total_match else max(count for count, _ in rows)
+    print(f"{total:,} instructions for {records:,} records: {total / records / 1e6:.2f} M a record (whole process)")
+    print()
+    print(f"{'stage':<66}{'M instr.':>10}{'per record':>12}{'share':>8}")
+    for stage, indent, patterns in STAGES:
+        count = 0
+        for pattern in patterns:
+            count += max((c for c, name in demangled if all(part in name for part in pattern)), default=0)
+        label = "  " * indent + stage
+        print(f"{label:<66}{count / 1e6:>10.1f}{count / records:>12,.0f}{100 * count / total:>7.1f}%")
+
+
+if __name__ == "__main__":
+    main()
