@@ -70,7 +70,8 @@ struct IncrementalBuildTests {
         let changed = project.changedFiles(under: "Output", since: before).filter { !$0.hasPrefix(".carepress/") }
         #expect(
             changed.sorted() == [
-                "reports/index.html", "reports/stacks/sw-2026-0001-c1.html", "reports/stacks/sw-2026-0001-c1.md",
+                "reports/index-data.js", "reports/index.html", "reports/stacks/sw-2026-0001-c1.html",
+                "reports/stacks/sw-2026-0001-c1.md",
             ])
         // The guide is still complete: a forced build writes nothing new.
         #expect(SiteBuilder.build(project.ownThemeOptions(force: true)).written == 0)
