@@ -11,7 +11,8 @@ struct BuildCommand: ParsableCommand {
             whose inputs changed are rendered again, and the files of deleted records are removed. With --pdf, \
             every report is also printed to reports/<kind>/<id>.pdf by one headless Chromium (found on PATH as \
             chromium, chromium-browser or google-chrome, or named by CAREPRESS_CHROMIUM), --jobs pages at a time; \
-            without one, the rest is still written and the exit status is 2.
+            without one, the rest is still written and the exit status is 2. One build at a time writes into an output \
+            folder (the shards of one batch side by side): another waits, or fails at once with --no-wait.
             """)
 
     @OptionGroup var contentOptions: ContentOptions
@@ -50,6 +51,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Print one JSON object with the counts and timings on standard output.")
     var json = false
 
+    @Flag(help: "Fail at once, writing nothing, when another build is writing into the output folder.")
+    var noWait = false
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         guard pdfTimeout > 0 else { throw ValidationError("--pdf-timeout must be more than 0 seconds") }
@@ -67,6 +71,7 @@ struct BuildCommand: ParsableCommand {
         if let progress {
             options.progress = { done, total in progress.update(done: done, total: total) }
         }
+        options.whenLocked = noWait ? .fail : .wait(announce: { message in Terminal.error(message) })
         let report = SiteBuilder.build(options)
         progress?.clear()
         Terminal.report(report.diagnostics)

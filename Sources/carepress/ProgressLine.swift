@@ -1,13 +1,18 @@
+import CarePress
 import Foundation
 
 /// A single progress line on standard error, redrawn at most ten times a second:
 /// `Rendering 4,210/10,000 records · 1,830/s · ETA 3s`.
-final class ProgressLine: @unchecked Sendable {
+final class ProgressLine: Sendable {
+    /// When the line was last drawn, and whether it is on the screen now.
+    private struct State {
+        var lastDraw = Date.distantPast
+        var drawn = false
+    }
+
     private let noun: String
-    private let lock = NSLock()
     private let start = Date()
-    private var lastDraw = Date.distantPast
-    private var drawn = false
+    private let state = Mutex(State())
 
     init(noun: String) {
         self.noun = noun
@@ -15,11 +20,13 @@ final class ProgressLine: @unchecked Sendable {
 
     /// Records that `done` of `total` are finished; safe to call from any thread.
     func update(done: Int, total: Int) {
-        lock.lock()
-        defer { lock.unlock() }
+        state.withLock { state in draw(done: done, total: total, state: &state) }
+    }
+
+    private func draw(done: Int, total: Int, state: inout State) {
         let now = Date()
-        guard done == total || now.timeIntervalSince(lastDraw) >= 0.1 else { return }
-        lastDraw = now
+        guard done == total || now.timeIntervalSince(state.lastDraw) >= 0.1 else { return }
+        state.lastDraw = now
         let elapsed = max(now.timeIntervalSince(start), 0.001)
         let rate = Double(done) / elapsed
         var line = "Rendering \(Self.grouped(done))/\(Self.grouped(total)) \(noun) · \(Self.grouped(Int(rate)))/s"
@@ -27,15 +34,15 @@ final class ProgressLine: @unchecked Sendable {
             line += " · ETA \(Self.duration(Double(total - done) / rate))"
         }
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
-        drawn = true
+        state.drawn = true
     }
 
     /// Erases the line, so the summary starts on a clean line.
     func clear() {
-        lock.lock()
-        defer { lock.unlock() }
-        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
-        drawn = false
+        state.withLock { state in
+            if state.drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            state.drawn = false
+        }
     }
 
     /// `12,345`.

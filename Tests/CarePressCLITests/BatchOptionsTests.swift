@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `carepress build`'s batch options as a script uses them.
 @Suite("carepress build batch options")
 struct BatchOptionsTests {
@@ -59,5 +65,51 @@ struct BatchOptionsTests {
             #expect(index, "the home page is there after shard \(shard)")
         }
         #expect(records == 29)
+    }
+
+    @Test func aSecondBuildIntoTheSameFolderWaitsOrWithNoWaitFailsAtOnce() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "carepress-lock-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        try FileManager.default.createDirectory(
+            at: output.appendingPathComponent(".carepress"), withIntermediateDirectories: true)
+        // This test process holds the lock as a running whole build does.
+        let lock = open(output.appendingPathComponent(".carepress/build.lock").path, O_RDWR | O_CREAT, 0o644)
+        #expect(lock >= 0)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX) == 0)
+        let arguments = ["build", "--output", output.path, "--quiet", "--jobs", "2"]
+
+        let refused = try CLI.run(arguments + ["--no-wait"], in: CLI.repository)
+        #expect(refused.status == 1)
+        let message = String(decoding: refused.stderr, as: UTF8.self)
+        #expect(message.contains(".carepress/build.lock:1:1: error: another build is writing into this folder"))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("reports").path))
+
+        // Without --no-wait, it says once what it waits for, and builds as soon as the lock is free.
+        let carepress = try #require(CLI.carepress)
+        let errors = output.appendingPathComponent("stderr.txt")
+        #expect(FileManager.default.createFile(atPath: errors.path, contents: nil))
+        let process = Process()
+        process.executableURL = carepress
+        process.arguments = arguments
+        process.currentDirectoryURL = CLI.repository
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        let deadline = Date().addingTimeInterval(120)
+        var said = ""
+        while process.isRunning && Date() < deadline && !said.contains("waiting:") {
+            usleep(20_000)
+            said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        }
+        #expect(said.contains("waiting: another build is writing into this folder"))
+        #expect(process.isRunning, "it did not wait")
+        flock(lock, LOCK_UN)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("reports/index.html").path))
+        let lines = ((try? String(contentsOf: errors, encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("waiting:") }.count == 1)
     }
 }

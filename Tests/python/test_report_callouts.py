@@ -137,7 +137,11 @@ def test_in_print_a_callout_is_never_split_from_its_heading(browser, built_site,
       spacer.style.height = arguments[0];
       document.body.prepend(spacer);""", spacer)
     sheets = printed_pages(browser)
-    assert len([sheet for sheet in sheets if sheet.strip()]) == 1, "the callout is printed once, whole"
-    assert "Get urgent help if" not in sheets[0], "the heading did not stay behind"
-    assert "Get urgent help if" in sheets[1]
-    assert all(flag[:30] in " ".join(sheets[1].split()) for flag in red_flags("patellofemoral-pain-syndrome.yml"))
+    printed = [index for index, sheet in enumerate(sheets) if sheet.strip()]
+    assert len(printed) == 1, "the callout is printed on one sheet, whole, with its heading"
+    sheet = " ".join(sheets[printed[0]].split())
+    assert "Get urgent help if" in sheet
+    assert all(flag[:30] in sheet for flag in red_flags("patellofemoral-pain-syndrome.yml"))
+    if spacer == "8.6in":
+        # No room for the whole callout on the first sheet: it moves to the next, heading and all.
+        assert printed == [1], "the heading did not stay behind"

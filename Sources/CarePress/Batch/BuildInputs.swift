@@ -21,7 +21,7 @@ struct BuildInputs: Sendable {
     private let exercises: [String: ContentDigest]
     private let knowledge: ContentDigest
     /// What each dependency key resolved to, so thousands of records that cite the same items resolve them once.
-    private let resolved = ResolvedDependencies()
+    private let resolved = Mutex<[String: ContentDigest]>([:])
     /// Whether the build prints PDFs: part of every record's digest, so that asking for PDFs (or no longer asking)
     /// makes every report again, with or without its PDF.
     var printsPDFs = false
@@ -73,9 +73,17 @@ struct BuildInputs: Sendable {
         if printsPDFs { hasher.combine("pdf") }
         for key in dependencies {
             hasher.combine(key)
-            hasher.combine(resolved.digest(of: key) { resolve(key) })
+            hasher.combine(resolvedDigest(of: key))
         }
         return hasher.finalize()
+    }
+
+    /// What a dependency key resolves to, from the memo or resolved now (outside the lock) and remembered.
+    private func resolvedDigest(of key: String) -> ContentDigest {
+        if let digest = resolved.withLock({ $0[key] }) { return digest }
+        let digest = resolve(key)
+        resolved.withLock { $0[key] = digest }
+        return digest
     }
 
     /// What a dependency key stands for now: the digest of the file it resolves to, or of the fact that it does not.
@@ -124,26 +132,6 @@ struct BuildInputs: Sendable {
             hasher.combine(fileDigest(folder.appendingPathComponent(relative)))
         }
         return hasher.finalize()
-    }
-}
-
-/// A thread-safe memo of resolved dependency keys.
-private final class ResolvedDependencies: @unchecked Sendable {
-    private let lock = NSLock()
-    private var digests: [String: ContentDigest] = [:]
-
-    func digest(of key: String, resolve: () -> ContentDigest) -> ContentDigest {
-        lock.lock()
-        if let digest = digests[key] {
-            lock.unlock()
-            return digest
-        }
-        lock.unlock()
-        let digest = resolve()
-        lock.lock()
-        digests[key] = digest
-        lock.unlock()
-        return digest
     }
 }
 

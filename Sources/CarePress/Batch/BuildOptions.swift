@@ -24,6 +24,16 @@ public struct BuildOptions: Sendable {
     public var pdf: PDFRequest
     /// Called from worker threads as records finish, with how many are done out of how many; must be thread-safe.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// What to do when another build is writing into the output folder (see README, "Limits and guarantees").
+    public var whenLocked: WhenLocked = .wait(announce: nil)
+
+    /// What a build does when another build holds the output folder.
+    public enum WhenLocked: Sendable {
+        /// Wait for it to finish; `announce` is called once with what the build waits for.
+        case wait(announce: (@Sendable (String) -> Void)?)
+        /// Fail at once with an error, writing nothing (`build --no-wait`).
+        case fail
+    }
 
     /// Creates options; the defaults are the `Content/` and `Output/` folders of the current directory, the theme of
     /// the project (its `Templates/` over the embedded theme), one job per core, an incremental build of every record.

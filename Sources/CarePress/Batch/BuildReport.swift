@@ -95,22 +95,6 @@ extension BuildReport {
             : "Checked \(records) records (\(failedRecords) with errors), the knowledge store and the theme: \(counts)"
     }
 
-    /// The build's counts and timings as one JSON object, for scripts (see README, "Nightly batches").
-    public var json: String {
-        let seconds = [
-            ("scan", timings.scan), ("records", timings.records), ("load", timings.load),
-            ("render", timings.render), ("write", timings.write), ("pdf", timings.pdf), ("shared", timings.shared),
-            ("total", timings.total),
-        ].map { "\"\($0.0)\": \(Self.seconds($0.1))" }.joined(separator: ", ")
-        let fields: [(String, Int)] = [
-            ("records", records), ("rendered", rendered), ("skipped", skipped), ("failed", failedRecords),
-            ("written", written), ("unchanged", unchanged), ("deleted", deleted), ("files", written + unchanged),
-            ("pdfs", pdfs),
-            ("errors", errorCount), ("warnings", warningCount), ("templateFallbacks", templateFallbacks),
-        ]
-        return "{" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + ", \"seconds\": {\(seconds)}}"
-    }
-
     private var counts: String {
         "\(errorCount) error\(errorCount == 1 ? "" : "s"), \(warningCount) warning\(warningCount == 1 ? "" : "s")"
     }

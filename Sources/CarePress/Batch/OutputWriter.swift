@@ -37,7 +37,9 @@ public struct OutputWriter: Sendable {
     public let root: String
     /// The tag in this writer's temporary file names, if any.
     public let temporaryTag: String?
-    private let folders = VerifiedFolders()
+    /// Folders already checked or created (absolute paths, compared byte for byte), so a batch does not check
+    /// `reports/consults` again for every report.
+    private let folders = Mutex<Set<[UInt8]>>([])
 
     /// Creates a writer for a folder, creating the folder if needed; `temporaryTag` (letters and digits) marks its
     /// temporary files as its own.
@@ -187,6 +189,13 @@ public struct OutputWriter: Sendable {
         return directory
     }
 
+    /// The names of the entries of a folder of the output (none when it is missing or reached through a link).
+    func fileNames(in folder: String) -> [String] {
+        guard let directory = openFolder(folder) else { return [] }
+        defer { close(directory) }
+        return Self.entries(of: directory)
+    }
+
     /// The names in an open folder, without `.` and `..`; the descriptor stays open.
     private static func entries(of directory: Int32) -> [String] {
         let copy = dup(directory)
@@ -252,6 +261,15 @@ public struct OutputWriter: Sendable {
         _ target: String, name: String, in directory: String, relativePath: String,
         fill: (Int32) -> String?
     ) throws(Failure) {
+        let staged = try stageTemporary(target, name: name, in: directory, relativePath: relativePath, fill: fill)
+        try commit(staged)
+    }
+
+    /// Writes a temporary file beside the target with `fill`.
+    private func stageTemporary(
+        _ target: String, name: String, in directory: String, relativePath: String,
+        fill: (Int32) -> String?
+    ) throws(Failure) -> StagedFile {
         var temporary = ""
         var descriptor: Int32 = -1
         for _ in 0..<100 {
@@ -270,11 +288,73 @@ public struct OutputWriter: Sendable {
             unlink(temporary)
             throw Failure(path: relativePath, reason: "cannot write: \(failure)")
         }
-        if rename(temporary, target) != 0 {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw Failure(path: relativePath, reason: "cannot move into place: \(reason)")
+        return StagedFile(path: relativePath, temporary: temporary, target: target)
+    }
+
+    // MARK: Staged writes
+
+    /// Writes bytes to a temporary file beside a relative path, to be renamed into place by `commit(_:)` (or removed
+    /// by `discard(_:)`); nil when the file already holds exactly these bytes.
+    ///
+    /// The build runner stages a batch of reports, records in the manifest that their files are being replaced, and
+    /// only then renames them, so that no file is ever in place without the manifest knowing of it.
+    func stage(_ bytes: [UInt8], to relativePath: String) throws(Failure) -> StagedFile? {
+        let (directory, name) = try prepare(relativePath)
+        let target = directory + "/" + name
+        if Self.fileHolds(target, bytes) { return nil }
+        return try stageTemporary(target, name: name, in: directory, relativePath: relativePath) { descriptor in
+            bytes.withUnsafeBytes { Self.writeAll(descriptor, $0) }
         }
+    }
+
+    /// Renames a staged file into place, atomically replacing what was there.
+    func commit(_ staged: StagedFile) throws(Failure) {
+        if rename(staged.temporary, staged.target) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(staged.temporary)
+            throw Failure(path: staged.path, reason: "cannot move into place: \(reason)")
+        }
+    }
+
+    /// Removes a staged file that will not be put in place.
+    func discard(_ staged: StagedFile) {
+        unlink(staged.temporary)
+    }
+
+    /// Flushes what was written to the output folder's file system to disk: `syncfs(2)` on Linux (one call for
+    /// everything, instead of an `fsync` per file), `sync(2)` elsewhere.
+    func synchronize() {
+        #if os(Linux)
+            let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
+            if let syncFileSystem = Self.syncFileSystem {
+                _ = syncFileSystem(descriptor)
+            } else {
+                sync()
+            }
+        #else
+            sync()
+        #endif
+    }
+
+    #if os(Linux)
+        /// `syncfs(2)`, which Glibc's Swift module does not declare, looked up in the C library.
+        private static let syncFileSystem: (@convention(c) (Int32) -> Int32)? = {
+            guard let symbol = dlsym(nil, "syncfs") else { return nil }
+            return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+        }()
+    #endif
+
+    /// Opens a file of the output folder for reading and writing, creating it (and its folders) if needed, without
+    /// following a symbolic link; for lock files. The caller closes the descriptor.
+    func openForLocking(_ relativePath: String) throws(Failure) -> Int32 {
+        let (directory, name) = try prepare(relativePath)
+        let descriptor = open(directory + "/" + name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw Failure(path: relativePath, reason: "cannot open: \(String(cString: strerror(errno)))")
+        }
+        return descriptor
     }
 
     /// Writes a whole buffer, retrying interrupted and short writes; the error text, or nil.
@@ -293,13 +373,12 @@ public struct OutputWriter: Sendable {
 
     /// Creates the folders of a path under the root; a symbolic link or a file in the way is an error.
     ///
-    /// Folders checked once are remembered for the life of the writer, so a batch does not check
-    /// `reports/consults` again for every report.
+    /// Folders checked once are remembered for the life of the writer.
     private func ensureDirectory(_ components: ArraySlice<String>, for relativePath: String) throws(Failure) -> String {
         var path = root
         for component in components {
             path += "/" + component
-            if folders.contains(path) { continue }
+            if folders.withLock({ $0.contains(Array(path.utf8)) }) { continue }
             var info = stat()
             if lstat(path, &info) == 0 {
                 if (info.st_mode & S_IFMT) == S_IFLNK {
@@ -314,7 +393,7 @@ public struct OutputWriter: Sendable {
                 throw Failure(
                     path: relativePath, reason: "cannot create folder \(path): \(String(cString: strerror(errno)))")
             }
-            folders.insert(path)
+            folders.withLock { _ = $0.insert(Array(path.utf8)) }
         }
         return path
     }
@@ -362,35 +441,4 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ coun
     #else
         Darwin.write(descriptor, bytes, count)
     #endif
-}
-
-/// A thread-safe increasing counter, for unique temporary file names within one process.
-final class SerialCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0
-
-    func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        value += 1
-        return value
-    }
-}
-
-/// Folders a writer has already checked or created.
-private final class VerifiedFolders: @unchecked Sendable {
-    private let lock = NSLock()
-    private var paths = Set<String>()
-
-    func contains(_ path: String) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return paths.contains(path)
-    }
-
-    func insert(_ path: String) {
-        lock.lock()
-        paths.insert(path)
-        lock.unlock()
-    }
 }

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// The build is incremental and streams: a manifest in the output folder (see `BuildManifest`) says what each output
 /// file was made from, so a record that did not change is not rendered again; records are loaded, rendered and
-/// written by a pool of workers and never all held in memory (see `RecordBatch`). The two places where pages are
-/// made are `renderRecord` (each record) and `renderSharedPages` (home, guide, reports index, assets).
+/// written by a pool of workers and never all held in memory (see `RecordBatch`). One build at a time writes into an
+/// output folder, or the shards of one batch side by side (see `BuildLock`).
 public enum SiteBuilder {
     /// Checks a project's content and theme without rendering or writing anything, a record at a time on `jobs`
     /// workers; `templatesPath` is the `--templates` folder, if any.
@@ -28,15 +28,12 @@ public enum SiteBuilder {
                     message: "site settings could not be loaded"))
         }
         let batch = RecordBatch(
-            project: project, options: BuildOptions(contentPath: contentPath, jobs: jobs), writer: nil, inputs: nil,
-            renderer: nil)
-        batch.scan(previous: BuildManifest())
+            project: project, options: BuildOptions(contentPath: contentPath, jobs: jobs), mode: .check)
+        batch.scan(previous: [])
         batch.processRecords()
         batch.settleContests()
         batch.addResults(to: &report)
-        report.diagnostics.sort()
-        report.timings.total = start.seconds
-        return report
+        return finished(report, start)
     }
 
     /// Builds the output folder (this shard's part of it). Every valid record is written even when others have
@@ -44,58 +41,36 @@ public enum SiteBuilder {
     public static func build(_ options: BuildOptions) -> BuildReport {
         let start = Stopwatch()
         var report = BuildReport()
-        // The manifest is read while the project loads: both are serial, and neither needs the other.
-        let manifestPath = BuildManifest.path(for: options.shard)
-        let manifestFile = OutputWriter.absoluteRoot(options.outputPath) + "/" + manifestPath
-        let manifestRead = Prefetch(inBackground: options.jobs > 1) {
-            Result { () throws(BuildManifest.Unreadable) in try BuildManifest.read(from: manifestFile) }
+        // Nothing is written, not even the lock, for a project whose theme or settings stop the build.
+        guard let writer = outputWriter(options, into: &report), var project = loadProject(options, into: &report),
+            let (lock, waited) = lockOutputFolder(options, writer: writer, into: &report)
+        else { return stopped(report, start) }
+        defer { withExtendedLifetime(lock) {} }
+        if waited {
+            // Another build ran meanwhile: read the project as it is now.
+            report.diagnostics = []
+            guard let now = loadProject(options, into: &report) else { return stopped(report, start) }
+            project = now
         }
-        let project = SiteProject.load(from: options.contentPath)
-        report.diagnostics = project.diagnostics + noRecordsWarning(project)
-        report.stoppedEarly = true
-        let templates: TemplateSet
-        switch TemplateSet.load(from: options.theme, requiring: requiredTemplates) {
-        case .success(let set):
-            templates = set
-            report.diagnostics += set.unusedOverrides
-        case .failure(let errors):
-            report.diagnostics += errors.diagnostics
-            report.diagnostics.sort()
-            return report
+        // The manifest is read while the shared inputs are digested: neither needs the other.
+        let manifestFile = writer.root + "/" + BuildManifest.path(for: options.shard)
+        let strings = StringInterner()
+        let opening = Prefetch(inBackground: options.jobs > 1) {
+            Result { () throws(SQLiteError) in try BuildManifest.open(at: manifestFile, strings: strings) }
         }
-        guard let site = project.site else {
-            report.diagnostics.sort()
-            return report
+        let inputs = Inputs(project, options: options)
+        guard let (manifest, contents) = openedManifest(opening.value, at: manifestFile, into: &report) else {
+            return stopped(report, start)
         }
-        let writer: OutputWriter
-        do {
-            writer = try OutputWriter(
-                root: options.outputPath,
-                temporaryTag: options.shard.isWhole ? nil : "s\(options.shard.index)of\(options.shard.count)")
-        } catch {
-            report.diagnostics.append(
-                Diagnostic(.error, file: options.outputPath, position: .start, message: error.reason))
-            return report
-        }
-        report.stoppedEarly = false
-        let pages = PageRenderer(templates: templates, site: site)
-        var inputs = BuildInputs(
-            project: project, templates: templates, tool: CarePressVersion.fingerprint)
-        inputs.printsPDFs = options.pdf != .none
-        let previous = manifest(manifestRead.value, at: writer.root + "/" + manifestPath, into: &report)
-        var manifest = previous ?? BuildManifest()
-        writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: manifest, writer: writer))
+        writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: contents, writer: writer))
 
-        if options.pdf != .none { writeAssetsForPrinting(templates, with: writer) }
-        let printer = startPrinter(options.pdf, writer: writer, site: site, jobs: options.jobs, into: &report)
+        if options.pdf != .none { writeAssetsForPrinting(inputs.templates, with: writer) }
+        let printer = startPrinter(options.pdf, writer: writer, site: inputs.site, jobs: options.jobs, into: &report)
         let batch = RecordBatch(
-            project: project, options: options, writer: writer, inputs: inputs,
-            renderer: ReportRenderer(
-                project: project, pages: pages,
-                linkTargets: (options.outputPath, sharedPaths(project: project, templates: templates, pages: pages))),
-            printer: printer)
-        batch.scan(previous: manifest)
-        manifest.entries = []
+            project: inputs.project, options: options,
+            mode: .build(writer: writer, inputs: inputs.digests, renderer: inputs.reports, manifest: manifest),
+            printer: printer, strings: strings)
+        batch.scan(previous: contents.entries)
         report.timings.scan = start.seconds
 
         let recordsStart = Stopwatch()
@@ -109,100 +84,281 @@ public enum SiteBuilder {
         report.timings.records = recordsStart.seconds
 
         let sharedStart = Stopwatch()
-        var next = BuildManifest()
-        if options.shard.writesSharedPages {
-            var hasher = ContentHasher()
-            hasher.combine(inputs.shared)
-            batch.combineSummaries(into: &hasher)
-            let digest = hasher.finalize()
-            if !options.force, manifest.sharedDigest == digest, !manifest.sharedOutputs.isEmpty,
-                manifest.sharedOutputs.allSatisfy(writer.fileExists)
-            {
-                next.sharedDigest = digest
-                next.sharedOutputs = manifest.sharedOutputs
-            } else {
-                var written: [String] = []
-                var failed = false
-                do {
-                    try renderSharedPages(
-                        project: project, templates: templates, pages: pages, summaries: batch.summaries(),
-                        outputFolder: options.outputPath, jobs: options.jobs
-                    ) { file in
-                        written.append(file.path)
-                        failed = !write(file, with: writer, into: &report) || failed
-                    }
-                } catch {
-                    report.diagnostics += error.diagnostics
-                    failed = true
-                }
-                // After a failure, keep the old list too, so that nothing is removed that might still be wanted.
-                next.sharedDigest = failed ? nil : digest
-                next.sharedOutputs = failed ? Array(Set(written + manifest.sharedOutputs)).sorted() : written
-            }
+        let shared = writeSharedPages(inputs, batch: batch, previous: contents.shared, into: &report)
+        finish(
+            batch, writer: writer, manifest: manifest, contents: contents, shared: shared.state, owned: shared.owned,
+            into: &report)
+        if let failure = batch.manifestFailure {
+            report.diagnostics.append(Diagnostic(.error, file: manifestFile, position: .start, message: failure))
         }
-        let stale = batch.staleOutputs(previousShared: manifest.sharedOutputs, currentShared: next.sharedOutputs)
-        for path in stale {
+        report.timings.shared = sharedStart.seconds
+        report.templateFallbacks = inputs.templates.fallbacks.total
+        return finished(report, start)
+    }
+
+    /// Every template a build renders.
+    public static let requiredTemplates =
+        [PageRenderer.layout, CalloutMarkdown.template, HomePage.template] + ReportsIndex.templates
+        + ReportRenderer.templates
+        + GuideSite.templates
+
+    // MARK: Steps
+
+    /// A project whose theme and settings loaded.
+    struct LoadedProject {
+        let project: SiteProject
+        let templates: TemplateSet
+        let site: Site
+    }
+
+    /// What a build renders with, made once.
+    struct Inputs {
+        let options: BuildOptions
+        let project: SiteProject
+        let site: Site
+        let templates: TemplateSet
+        let pages: PageRenderer
+        let reports: ReportRenderer
+        let digests: BuildInputs
+
+        /// The renderers and the digests of the shared inputs of a loaded project.
+        init(_ loaded: LoadedProject, options: BuildOptions) {
+            self.options = options
+            project = loaded.project
+            site = loaded.site
+            templates = loaded.templates
+            pages = PageRenderer(templates: templates, site: loaded.site)
+            reports = ReportRenderer(
+                project: project, pages: pages,
+                linkTargets: (options.outputPath, sharedPaths(project: project, templates: templates, pages: pages)))
+            var digests = BuildInputs(
+project: project, templates: templates, tool: CarePressVersion.fingerprint)
+            digests.printsPDFs = options.pdf != .none
+            self.digests = digests
+        }
+    }
+
+    /// The writer of the output folder (creating it); nil after reporting why it cannot be made.
+    private static func outputWriter(_ options: BuildOptions, into report: inout BuildReport) -> OutputWriter? {
+        do {
+            return try OutputWriter(
+                root: options.outputPath,
+                temporaryTag: options.shard.isWhole ? nil : "s\(options.shard.index)of\(options.shard.count)")
+        } catch {
+            report.diagnostics.append(
+                Diagnostic(.error, file: options.outputPath, position: .start, message: error.reason))
+            return nil
+        }
+    }
+
+    /// Takes the output folder's build lock for this shard, waiting for another build or refusing at once as the
+    /// options say, and whether it waited; nil after reporting why not.
+    private static func lockOutputFolder(
+        _ options: BuildOptions, writer: OutputWriter, into report: inout BuildReport
+    ) -> (BuildLock, waited: Bool)? {
+        let wait: Bool
+        let announce: (@Sendable (String) -> Void)?
+        switch options.whenLocked {
+        case .wait(let waiting): (wait, announce) = (true, waiting)
+        case .fail: (wait, announce) = (false, nil)
+        }
+        let waited = Mutex(false)
+        do {
+            let lock = try BuildLock.acquire(in: writer, shard: options.shard, wait: wait) { busy in
+                waited.withLock { $0 = true }
+                announce?("waiting: \(busy) (\(writer.root)/\(busy.lockFile))")
+            }
+            return (lock, waited.withLock { $0 })
+        } catch {
+            switch error {
+            case .busy(let busy):
+                report.diagnostics.append(
+                    Diagnostic(
+                        .error, file: writer.root + "/" + busy.lockFile, position: .start,
+                        message: "\(busy); nothing was written",
+                        hint: "run it again when that build has finished, or without --no-wait to wait for it"))
+            case .unavailable(let failure):
+                report.diagnostics.append(
+                    Diagnostic(
+                        .error, file: writer.root + "/" + failure.path, position: .start,
+                        message: "cannot take the build lock: \(failure.reason)"))
+            }
+            return nil
+        }
+    }
+
+    /// Loads the project and the theme; nil after reporting what stops the build.
+    private static func loadProject(_ options: BuildOptions, into report: inout BuildReport) -> LoadedProject? {
+        let project = SiteProject.load(from: options.contentPath)
+        report.diagnostics += project.diagnostics + noRecordsWarning(project)
+        let templates: TemplateSet
+        switch TemplateSet.load(from: options.theme, requiring: requiredTemplates) {
+        case .success(let set):
+            templates = set
+            report.diagnostics += set.unusedOverrides
+        case .failure(let errors):
+            report.diagnostics += errors.diagnostics
+            return nil
+        }
+        guard let site = project.site else { return nil }
+        return LoadedProject(project: project, templates: templates, site: site)
+    }
+
+    /// The opened manifest, with its warnings reported; nil after reporting that it cannot be opened at all.
+    private static func openedManifest(
+        _ opening: Result<(BuildManifest, BuildManifest.Contents), SQLiteError>, at path: String,
+        into report: inout BuildReport
+    ) -> (BuildManifest, BuildManifest.Contents)? {
+        switch opening {
+        case .success(let opened):
+            for warning in opened.1.warnings {
+                report.diagnostics.append(Diagnostic(.warning, file: path, position: .start, message: warning))
+            }
+            return opened
+        case .failure(let error):
+            report.diagnostics.append(
+                Diagnostic(
+                    .error, file: path, position: .start,
+                    message: "cannot open the build manifest (\(error)); nothing was written"))
+            return nil
+        }
+    }
+
+    /// Writes the shared pages (shard 1 only) unless nothing they are made from changed; their new state, and the
+    /// pages the manifest said were being replaced meanwhile.
+    ///
+    /// Before they are written, the manifest records that they are being replaced (owning the old pages and every
+    /// page about to be written), so a killed build writes them again next time and leaves no page nobody knows of.
+    private static func writeSharedPages(
+        _ inputs: Inputs, batch: RecordBatch, previous: BuildManifest.SharedPages, into report: inout BuildReport
+    ) -> (state: BuildManifest.SharedPages, owned: [String]) {
+        let options = inputs.options
+        guard options.shard.writesSharedPages, case .build(let writer, _, _, let manifest) = batch.mode else {
+            return (BuildManifest.SharedPages(), previous.outputs)
+        }
+        var guideHasher = ContentHasher()
+        guideHasher.combine(inputs.digests.shared)
+        let guideDigest = guideHasher.finalize()
+        var hasher = ContentHasher()
+        hasher.combine(guideDigest)
+        batch.combineSummaries(into: &hasher)
+        let digest = hasher.finalize()
+        let complete = !previous.outputs.isEmpty && previous.outputs.allSatisfy(writer.fileExists)
+        if !options.force, complete, previous.digest == digest {
+            return (previous, previous.outputs)
+        }
+        // Only the records' summaries changed: the guide and the assets are still right.
+        let onlyIndex = !options.force && complete && previous.guideDigest == guideDigest
+        let summaries = batch.summaries()
+        let pages = sharedPagePaths(inputs, reportCount: summaries.count)
+        var known = pages
+        for summary in summaries {
+            known.insert(BytePath(summary.htmlPath))
+            known.insert(BytePath(String(summary.htmlPath.dropLast(".html".count)) + ".md"))
+        }
+        var owned = BytePath.sortedUnique(previous.outputs + pages.map(\.text))
+        guard
+            batch.record(ManifestChanges(shared: BuildManifest.SharedPages(digest: nil, outputs: owned)), in: manifest)
+        else { return (previous, previous.outputs) }
+        var written = onlyIndex ? previous.outputs.filter { !isIndexPage($0) } : []
+        var failed = false
+        do {
+            try renderSharedPages(inputs, summaries: summaries, known: known, guide: !onlyIndex) { file in
+                if !pages.contains(BytePath(file.path)) {
+                    // Not announced: record it before it is written.
+                    owned = BytePath.sortedUnique(owned + [file.path])
+                    let changes = ManifestChanges(shared: BuildManifest.SharedPages(digest: nil, outputs: owned))
+                    guard batch.record(changes, in: manifest) else {
+                        failed = true
+                        return
+                    }
+                }
+                written.append(file.path)
+                failed = !write(file, with: writer, into: &report) || failed
+            }
+        } catch {
+            report.diagnostics += error.diagnostics
+            failed = true
+        }
+        // After a failure, keep owning the old pages too, so that nothing is removed that might still be wanted.
+        let state = BuildManifest.SharedPages(
+            digest: failed ? nil : digest, guideDigest: failed ? nil : guideDigest,
+            outputs: failed ? BytePath.sortedUnique(written + owned) : BytePath.sortedUnique(written))
+        return (state, owned)
+    }
+
+    /// Whether a shared page lists the records (the home page counts them): the pages written again when only the
+    /// records' summaries changed.
+    private static func isIndexPage(_ path: String) -> Bool {
+        path == HomePage.path || path == ReportsIndexData.path
+            || (path.hasPrefix("reports/index") && !path.dropFirst("reports/".count).contains("/"))
+    }
+
+    /// Removes the files nothing makes any more, flushes the output folder to disk, and commits the build's last
+    /// changes, marking it finished.
+    private static func finish(
+        _ batch: RecordBatch, writer: OutputWriter, manifest: BuildManifest, contents: BuildManifest.Contents,
+        shared: BuildManifest.SharedPages, owned: [String], into report: inout BuildReport
+    ) {
+        var closing = batch.closingChanges()
+        let sharedDropped = BuildManifest.Outputs.dropped(from: owned, keeping: shared.outputs)
+        let listedOrphans = BytePath.sortedUnique(contents.orphans + batch.orphans)
+        var failedRemovals: [String] = []
+        for path in batch.removable(listedOrphans + closing.orphans + sharedDropped, currentShared: shared.outputs) {
             do {
                 if try writer.remove(path) { report.deleted += 1 }
             } catch {
+                failedRemovals.append(path)
                 report.diagnostics.append(
                     Diagnostic(.error, file: writer.root + "/" + path, position: .start, message: error.reason))
             }
         }
-        do {
-            // A build that changed nothing (the nightly common case for most shards) leaves the manifest alone.
-            let sharedChanged =
-                next.sharedDigest != manifest.sharedDigest || next.sharedOutputs != manifest.sharedOutputs
-            if previous == nil || batch.changed || sharedChanged || !stale.isEmpty {
-                try writer.write(
-                    chunks: next.lines(shard: options.shard, entries: batch.manifestEntries()), to: manifestPath)
-            }
-        } catch {
-            report.diagnostics.append(
-                Diagnostic(
-                    .error, file: writer.root + "/" + manifestPath, position: .start,
-                    message: "cannot write the build manifest: \(error.reason)"))
-        }
-        report.timings.shared = sharedStart.seconds
-        report.templateFallbacks = templates.fallbacks.total
-        report.diagnostics.sort()
-        report.timings.total = start.seconds
-        return report
+        let legacy = BuildManifest.legacyPath(for: batch.options.shard)
+        if writer.fileExists(legacy) { _ = try? writer.remove(legacy) }
+        // What could not be removed stays listed, for the next build to try again.
+        let failed = Set(failedRemovals.map(BytePath.init))
+        closing.orphans = failedRemovals
+        closing.settledOrphans = listedOrphans.filter { !failed.contains(BytePath($0)) }
+        if shared != contents.shared { closing.shared = shared }
+        if report.written > 0 || report.deleted > 0 || !closing.isEmpty { writer.synchronize() }
+        batch.record(closing, in: manifest, finishing: true)
     }
 
-    /// Renders one valid record's report: the one place a record becomes files.
-    static func renderRecord(_ record: Record, with reports: ReportRenderer) throws(TemplateErrors) -> (
-        files: [OutputFile], summary: ReportSummary
-    ) {
-        try reports.render(record)
+    /// The shared pages a build writes: the guide, the home page, the assets and every page of the reports index.
+    private static func sharedPagePaths(_ inputs: Inputs, reportCount: Int) -> Set<BytePath> {
+        let pageCount = max(1, (reportCount + ReportsIndex.pageSize - 1) / ReportsIndex.pageSize)
+        var paths = Set(
+            sharedPaths(project: inputs.project, templates: inputs.templates, pages: inputs.pages).map(BytePath.init))
+        paths.formUnion((1...pageCount).map { BytePath(ReportsIndex.path(page: $0)) })
+        return paths
     }
 
     /// Renders the pages every shard shares, handing each file to `emit` as it is made: the guide, the reports index
-    /// (which lists every valid record, from `summaries`), the home page and the theme's assets.
+    /// (which lists every valid record, from `summaries`), the home page and the theme's assets; without `guide`,
+    /// only the reports index and the home page.
     ///
-    /// Every link of these pages must lead to a file the build writes (a shared page, or a report listed in
-    /// `summaries`); the pages are still written, and the broken links are thrown as errors naming the page.
-    static func renderSharedPages(
-        project: SiteProject, templates: TemplateSet, pages: PageRenderer, summaries: [ReportSummary],
-        outputFolder: String, jobs: Int, emit: (OutputFile) -> Void
+    /// Every link of these pages must lead to a file the build writes (one of `known`); the pages are still written,
+    /// and the broken links are thrown as errors naming the page.
+    private static func renderSharedPages(
+        _ inputs: Inputs, summaries: [ReportSummary], known: Set<BytePath>, guide: Bool, emit: (OutputFile) -> Void
     ) throws(TemplateErrors) {
         // Everything these pages may link to is known before they are made, so each page is checked and handed on
         // as it is made, and no page is held longer than that.
-        let pageCount = max(1, (summaries.count + ReportsIndex.pageSize - 1) / ReportsIndex.pageSize)
-        let known = sharedPaths(project: project, templates: templates, pages: pages)
-            .union((1...pageCount).map(ReportsIndex.path(page:)))
-            .union(summaries.flatMap { [$0.htmlPath, String($0.htmlPath.dropLast(".html".count)) + ".md"] })
         var broken: [Diagnostic] = []
         func check(_ file: OutputFile) {
-            broken += LinkCheck.diagnostics(for: file, outputFolder: outputFolder, exists: known.contains)
+            broken += LinkCheck.diagnostics(
+                for: file, outputFolder: inputs.options.outputPath, exists: { known.contains(BytePath($0)) })
             emit(file)
         }
-        for file in try GuideSite(project: project, pages: pages).render() { check(file) }
-        for file in try ReportsIndex.render(summaries, with: pages, jobs: jobs) { check(file) }
+        let (project, pages) = (inputs.project, inputs.pages)
+        if guide {
+            for file in try GuideSite(project: project, pages: pages).render() { check(file) }
+        }
+        for file in try ReportsIndex.render(summaries, with: pages, jobs: inputs.options.jobs) { check(file) }
         check(ReportsIndexData(summaries).file)
         check(try HomePage.render(reportCount: summaries.count, project: project, with: pages))
-        for asset in templates.assets {
-            if let bytes = templates.asset(asset) {
+        for asset in inputs.templates.assets where guide {
+            if let bytes = inputs.templates.asset(asset) {
                 check(OutputFile(path: "assets/\(asset)", bytes: bytes))
             }
         }
@@ -216,14 +372,6 @@ public enum SiteBuilder {
         )
         .union(templates.assets.map { "assets/\($0)" })
     }
-
-    /// Every template a build renders.
-    public static let requiredTemplates =
-        [PageRenderer.layout, CalloutMarkdown.template, HomePage.template] + ReportsIndex.templates
-        + ReportRenderer.templates
-        + GuideSite.templates
-
-    // MARK: Steps
 
     /// A warning that a project has no record files, naming the folders looked in; none when it has some, or when
     /// the content folder itself is missing (which is already an error).
@@ -286,78 +434,40 @@ public enum SiteBuilder {
         }
     }
 
-    /// The last build's manifest; nil (a full build) when there is none or it cannot be read (with a warning).
-    private static func manifest(
-        _ read: Result<BuildManifest?, BuildManifest.Unreadable>, at path: String, into report: inout BuildReport
-    ) -> BuildManifest? {
-        switch read {
-        case .success(let manifest):
-            return manifest
-        case .failure(let error):
-            report.diagnostics.append(
-                Diagnostic(
-                    .warning, file: path, position: .start,
-                    message: "the build manifest cannot be read (\(error.reason)); every record is rendered again"))
-            return nil
-        }
-    }
-
     /// The folders a build writes into, relative to the output folder: where a killed build may have left
     /// temporary files.
-    private static func foldersWritten(by manifest: BuildManifest, writer: OutputWriter) -> [String] {
-        var folders: Set<String> = ["", BuildManifest.folder, "reports"]
-        for kind in RecordKind.allCases { folders.insert("reports/\(kind.folder)") }
+    private static func foldersWritten(by contents: BuildManifest.Contents, writer: OutputWriter) -> [String] {
+        var folders: Set<BytePath> = [BytePath(""), BytePath(BuildManifest.folder), BytePath("reports")]
+        for kind in RecordKind.allCases { folders.insert(BytePath("reports/\(kind.folder)")) }
         for top in ["guide", "assets"] {
-            folders.insert(top)
-            folders.formUnion(writer.subfolders(of: top))
+            folders.insert(BytePath(top))
+            folders.formUnion(writer.subfolders(of: top).map(BytePath.init))
         }
         // Standard report files are in reports/<kind>/, already listed; other files add their own folders.
-        var listed = manifest.sharedOutputs
-        for (_, entry) in manifest.entries {
+        var listed = contents.shared.outputs + contents.orphans
+        for (_, entry) in contents.entries {
             if case .listed(let paths)? = entry.outputs { listed += paths }
         }
         for path in listed {
-            if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) { folders.insert(String(path[..<slash])) }
+            if let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) {
+                folders.insert(BytePath(String(path[..<slash])))
+            }
         }
-        return folders.sorted()
-    }
-}
-
-/// A value computed on another thread while the caller does something else, then waited for.
-final class Prefetch<Value: Sendable>: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var result: Value?
-
-    /// Starts `work` on a global queue, or runs it now when `inBackground` is false.
-    init(inBackground: Bool, _ work: @escaping @Sendable () -> Value) {
-        guard inBackground else {
-            result = work()
-            done.signal()
-            return
-        }
-        DispatchQueue.global().async {
-            self.result = work()
-            self.done.signal()
-        }
+        return folders.sorted().map(\.text)
     }
 
-    /// The value, once `work` has finished.
-    var value: Value {
-        done.wait()
-        defer { done.signal() }
-        guard let result else { preconditionFailure("the work finished without a value") }
-        return result
+    /// The report with its diagnostics sorted and its total time.
+    /// The report of a build that stopped before writing any report or page (see `BuildReport.stoppedEarly`).
+    private static func stopped(_ report: BuildReport, _ start: Stopwatch) -> BuildReport {
+        var report = report
+        report.stoppedEarly = true
+        return finished(report, start)
     }
-}
 
-extension ContentHasher {
-    /// Adds what the reports index shows of a report.
-    mutating func combine(summary: ReportSummary) {
-        combine(summary.kind.rawValue)
-        combine(summary.id)
-        combine(summary.title)
-        combine(summary.detail)
-        combine(summary.date?.text ?? "")
-        combine(summary.htmlPath)
+    private static func finished(_ report: BuildReport, _ start: Stopwatch) -> BuildReport {
+        var report = report
+        report.diagnostics.sort()
+        report.timings.total = start.seconds
+        return report
     }
 }

@@ -14,7 +14,9 @@ public final class Mutex<State>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the state and returns what it returns; not reentrant.
-    public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    public func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
         lock.lock()
         defer { lock.unlock() }
         return try body(&state)

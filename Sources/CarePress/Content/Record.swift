@@ -1,5 +1,5 @@
 /// The three kinds of record the apps export.
-public enum RecordKind: String, Sendable, Hashable, CaseIterable, Comparable {
+public enum RecordKind: String, Sendable, Hashable, CaseIterable, Comparable, Codable {
     case consult
     case physio
     case stack

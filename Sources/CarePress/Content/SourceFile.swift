@@ -89,7 +89,9 @@ enum SourceFile {
         }
         var files: [String] = []
         var ignored: [String] = []
-        for (name, isFile) in entries.sorted(by: { $0.name < $1.name }) where isFile {
+        // By bytes, not as text: `café.json` in NFC and in NFD are two files, and the build manifest orders paths so.
+        for (name, isFile) in entries.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) where isFile
+        {
             let path = folder.appendingPathComponent(name)
             if extensions.contains(fileExtension(name)) {
                 files.append(path)

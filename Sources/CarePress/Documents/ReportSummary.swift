@@ -19,3 +19,6 @@ public struct ReportSummary: Sendable, Hashable {
     /// Whether the report needs a clinician's attention, and why: what the triage index puts first.
     public var attention: Attention = .routine
 }
+
+/// A summary is stored in the build manifest as one encoded value, so fields added here need no manifest change.
+extension ReportSummary: Codable {}

@@ -255,8 +255,9 @@ public enum Exporter {
         }
     }
 
-    /// The report's files (Markdown, HTML, images) and summary, rendered as `build` renders them.
-    private static func render(_ record: Record, project: SiteProject, templatesPath: String?)
+    /// The report's files (Markdown, HTML, images) and summary, rendered as `build` renders them; `standalone`
+    /// inlines the stylesheet (an exported page stands alone), otherwise the page links it as built pages do.
+    private static func render(_ record: Record, project: SiteProject, templatesPath: String?, standalone: Bool = true)
         -> Result<(files: [OutputFile], summary: ReportSummary, site: Site, templates: TemplateSet), TemplateErrors>
     {
         guard let site = project.site else {
@@ -275,9 +276,8 @@ public enum Exporter {
         case .success(let set): templates = set
         case .failure(let errors): return .failure(errors)
         }
-        // An exported page stands alone: the stylesheet is inlined rather than linked.
         let renderer = ReportRenderer(
-            project: project, pages: PageRenderer(templates: templates, site: site), standalone: true)
+            project: project, pages: PageRenderer(templates: templates, site: site), standalone: standalone)
         do {
             let output = try renderer.render(record)
             return .success((output.files, output.summary, site, templates))
@@ -292,7 +292,9 @@ public enum Exporter {
         throws(ExportUsageError) -> Result<[UInt8], TemplateErrors>
     {
         let rendered: (files: [OutputFile], summary: ReportSummary, site: Site, templates: TemplateSet)
-        switch render(record, project: project, templatesPath: options.templatesPath) {
+        // Printed from the page as the build writes it (linking the stylesheet, which the print folder holds), so
+        // that the PDF is the build's, byte for byte.
+        switch render(record, project: project, templatesPath: options.templatesPath, standalone: false) {
         case .success(let output): rendered = output
         case .failure(let errors): return .failure(errors)
         }

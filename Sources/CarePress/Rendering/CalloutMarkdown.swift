@@ -30,11 +30,11 @@ enum CalloutMarkdown {
 
     /// The parts of a document, or nil when it has no callout or its marks are malformed.
     static func parts(of markdown: String) -> [Part]? {
-        guard markdown.utf8.contains(UInt8(ascii: "<")), markdown.contains("<!-- callout ") else { return nil }
+        guard markdown.utf8.contains(UInt8(ascii: "<")), containsOpeningMark(markdown) else { return nil }
         var parts: [Part] = []
         var plain: [Substring] = []
         var open: (tone: String, lines: [Substring])?
-        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in lines(of: markdown) {
             if let tone = openingTone(line) {
                 guard open == nil else { return nil }
                 if !plain.isEmpty { parts.append(.markdown(plain.joined(separator: "\n") + "\n")) }
@@ -55,6 +55,27 @@ enum CalloutMarkdown {
         guard open == nil else { return nil }
         if plain.contains(where: { !$0.isEmpty }) { parts.append(.markdown(plain.joined(separator: "\n"))) }
         return parts
+    }
+
+    /// Whether the text has `<!-- callout ` (as a byte search; a mark line is checked as a whole by `parts`).
+    private static func containsOpeningMark(_ markdown: String) -> Bool {
+        let mark = Array("<!-- callout ".utf8)
+        let bytes = markdown.utf8
+        var start = bytes.startIndex
+        while let found = bytes[start...].firstIndex(of: mark[0]) {
+            if bytes[found...].starts(with: mark) { return true }
+            start = bytes.index(after: found)
+        }
+        return false
+    }
+
+    /// The lines of a document, split at `\n` as `split(separator: "\n")` splits its `Character`s: on bytes when
+    /// it has no carriage return (a line feed is then always a `Character` of its own).
+    private static func lines(of markdown: String) -> [Substring] {
+        guard !markdown.utf8.contains(0x0D) else {
+            return markdown.split(separator: "\n", omittingEmptySubsequences: false)
+        }
+        return markdown.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     /// The tone of an opening mark, `<!-- callout TONE -->` with a tone of lower-case letters.

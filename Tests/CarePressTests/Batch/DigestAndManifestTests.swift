@@ -69,19 +69,19 @@ struct ContentDigestTests {
 
 @Suite("Build manifest")
 struct BuildManifestTests {
-    @Test func entriesSurviveAWriteAndARead() throws {
-        let project = try TemporaryProject()
-        var manifest = BuildManifest()
-        manifest.sharedDigest = ContentDigest("shared")
-        manifest.sharedOutputs = ["index.html", "guide/index.html"]
-        let awkward = "quote \" backslash \\ newline \n tab \t control \u{01} emoji 👩🏽‍⚕️ arabic ألم"
+    static let awkward = "quote \" backslash \\ newline \n tab \t control \u{01} emoji 👩🏽‍⚕️ arabic ألم"
+
+    /// A few entries of every shape, two of them under NFC and NFD spellings of one name.
+    static func sampleEntries() -> [(path: String, entry: BuildManifest.Entry)] {
         var entry = BuildManifest.Entry(file: ContentDigest("file"), id: "hl-1")
         entry.digest = ContentDigest("digest")
         entry.dependencies = ["schema:hair-loss", "condition:" + awkward]
         entry.outputs = .standard
-        entry.summary = BuildManifest.StoredSummary(
-            title: "Title", detail: awkward, date: "2026-11-02T09:19:30Z", htmlPath: nil, patient: awkward,
-            status: "Completed", attention: Attention(level: .urgent, reasons: ["1 urgent answer: " + awkward, "b"]))
+        let summary = ReportSummary(
+            kind: .consult, id: "hl-1", title: "Title", patient: awkward, status: "Completed", detail: awkward,
+            date: Timestamp(rfc3339: "2026-11-02T09:19:30Z"), htmlPath: "reports/consults/hl-1.html",
+            attention: Attention(level: .urgent, reasons: ["1 urgent answer: " + awkward, "b"]))
+        entry.summary = BuildManifest.StoredSummary(summary)
         entry.diagnostics = [
             Diagnostic(
                 .warning, file: "", position: SourcePosition(line: 3, column: 7), path: "a.b[2]", message: awkward,
@@ -89,39 +89,145 @@ struct BuildManifestTests {
         ]
         var charted = BuildManifest.Entry(file: ContentDigest("stack"), id: awkward)
         charted.outputs = .listed(["reports/stacks/x.md", "reports/stacks/x.html", "reports/stacks/x-chart.svg"])
-        manifest.entries = [
-            ("consults/a.json", entry), ("physio/b.json", BuildManifest.Entry(file: ContentDigest("other"), id: nil)),
+        return [
+            ("consults/a.json", entry), ("consults/caf\u{E9}.json", BuildManifest.Entry(file: ContentDigest("nfc"))),
+            ("consults/cafe\u{301}.json", BuildManifest.Entry(file: ContentDigest("nfd"), id: "x")),
+            ("physio/b.json", BuildManifest.Entry(file: ContentDigest("other"), id: nil, outputs: .listed([]))),
             ("stacks/c.json", charted),
         ]
-        let writer = try OutputWriter(root: project.path("Output"))
-        try writer.write(chunks: manifest.lines(shard: .all), to: BuildManifest.path(for: .all))
-        let text = try #require(project.read("Output/.carepress/manifest.jsonl"))
-        #expect(text.contains("\"outputs\":[\"reports/consults/hl-1.md\",\"reports/consults/hl-1.html\"]"))
-        #expect(text.contains("\"html\":\"reports/consults/hl-1.html\""))
-        let read = try #require(try BuildManifest.read(from: project.path("Output/.carepress/manifest.jsonl")))
-        #expect(read.sharedDigest == manifest.sharedDigest)
-        #expect(read.sharedOutputs == manifest.sharedOutputs)
-        #expect(read.entries.map(\.path) == ["consults/a.json", "physio/b.json", "stacks/c.json"])
-        #expect(read.entries[0].entry == entry)
-        #expect(read.entries[1].entry == manifest.entries[1].entry)
-        #expect(read.entries[2].entry == charted)
-        #expect(read.entries[0].entry.summary?.attention.level == .urgent, "the triage survives an incremental build")
-        // A manifest of the previous format (summaries without their attention) is not used: a full build.
-        try project.write("old.jsonl", text.replacingOccurrences(of: "\"version\":3", with: "\"version\":2"))
-        #expect(throws: BuildManifest.Unreadable.self) { try BuildManifest.read(from: project.path("old.jsonl")) }
     }
 
-    @Test func aMissingManifestIsNilAndABrokenOneIsAnError() throws {
+    static func open(_ path: String) throws -> (BuildManifest, BuildManifest.Contents) {
+        try BuildManifest.open(at: path, strings: StringInterner())
+    }
+
+    @Test func entriesSurviveACommitAndAnOpen() throws {
         let project = try TemporaryProject()
-        #expect(try BuildManifest.read(from: project.path("none.jsonl")) == nil)
-        for text in [
-            "", "{}\n", "{\"version\": 99}\n", "{\"version\": 1}\n{\"path\": \"a\"}\n", "{\"version\": 1}\n{\"pa",
-        ] {
-            try project.write("m.jsonl", text)
-            #expect(throws: BuildManifest.Unreadable.self, "\(text)") {
-                try BuildManifest.read(from: project.path("m.jsonl"))
-            }
+        let path = project.path("manifest.sqlite")
+        let (manifest, empty) = try Self.open(path)
+        #expect(empty.entries.isEmpty && empty.warnings.isEmpty)
+        let shared = BuildManifest.SharedPages(
+            digest: ContentDigest("shared"), outputs: ["index.html", "guide/a.html"])
+        try manifest.commit(
+            ManifestChanges(entries: Self.sampleEntries(), orphans: ["reports/consults/gone.md"], shared: shared),
+            finishing: true)
+        let (_, read) = try Self.open(path)
+        #expect(read.warnings.isEmpty)
+        #expect(read.shared == shared)
+        #expect(read.orphans == ["reports/consults/gone.md"])
+        // Byte order: "cafe" + U+0301 before "caf" + U+00E9, and both kept apart.
+        #expect(
+            read.entries.map { Array($0.path.utf8) }
+                == [
+                    "consults/a.json", "consults/cafe\u{301}.json", "consults/caf\u{E9}.json", "physio/b.json",
+                    "stacks/c.json",
+                ].map { Array($0.utf8) })
+        let expected = Dictionary(uniqueKeysWithValues: Self.sampleEntries().map { (Array($0.path.utf8), $0.entry) })
+        for (path, entry) in read.entries {
+            #expect(entry == expected[Array(path.utf8)], "\(path)")
         }
+        #expect(read.entries[0].entry.summary?.summary?.patient == Self.awkward)
+        // The triage survives an incremental build.
+        #expect(read.entries[0].entry.summary?.summary?.attention.level == .urgent)
+    }
+
+    @Test func aFileThatIsNotADatabaseIsMadeAgainWithAWarning() throws {
+        let project = try TemporaryProject()
+        let path = project.path("manifest.sqlite")
+        try project.write("manifest.sqlite", String(repeating: "{\"version\": 2}\n", count: 300))
+        let (manifest, contents) = try Self.open(path)
+        #expect(contents.entries.isEmpty)
+        #expect(contents.warnings.count == 1)
+        #expect(contents.warnings.first?.hasPrefix("the build manifest is damaged") == true)
+        try manifest.commit(ManifestChanges(entries: Self.sampleEntries()), finishing: true)
+        let (_, again) = try Self.open(path)
+        #expect(again.warnings.isEmpty)
+        #expect(again.entries.count == Self.sampleEntries().count)
+    }
+
+    @Test func aDamagedPageIsFoundAndWhatTheManifestStillShowsBecomesOrphans() throws {
+        let project = try TemporaryProject()
+        let path = project.path("manifest.sqlite")
+        let (manifest, _) = try Self.open(path)
+        // Enough rows for several pages; the build never finishes, so the next open checks the database.
+        let many = (0..<400).map { index in
+            (
+                path: String(format: "consults/r-%04d.json", index),
+                entry: BuildManifest.Entry(
+                    file: ContentDigest("\(index)"), id: "r-\(index)",
+                    outputs: .listed(["reports/consults/r-\(index).md", String(repeating: "x", count: 200)]))
+            )
+        }
+        try manifest.commit(ManifestChanges(entries: many))
+        _ = consume manifest
+        let connection = try SQLiteConnection(path: path, create: false)
+        try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        let pageSize = try #require(try connection.integer("PRAGMA page_size"))
+        let pages = try #require(try connection.integer("PRAGMA page_count"))
+        _ = consume connection
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: UInt64(pageSize * (pages - 2) + 8))
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 64))
+        try handle.close()
+        let (_, contents) = try Self.open(path)
+        #expect(contents.warnings.first?.hasPrefix("the build manifest is damaged") == true, "\(contents.warnings)")
+        #expect(contents.entries.isEmpty)
+        // The rows that could still be read name files the build may have written: they are orphans now.
+        #expect(contents.orphans.contains("reports/consults/r-0.md"))
+    }
+
+    @Test func aRowEditedOutsideCarePressIsNotTrusted() throws {
+        let project = try TemporaryProject()
+        let path = project.path("manifest.sqlite")
+        let (manifest, _) = try Self.open(path)
+        try manifest.commit(ManifestChanges(entries: Self.sampleEntries()), finishing: true)
+        _ = consume manifest
+        // A well-formed change: another title in a summary that still decodes.
+        let connection = try SQLiteConnection(path: path, create: false)
+        try connection.execute(
+            "UPDATE records SET summary = CAST(replace(CAST(summary AS TEXT), 'Title', 'Forged') AS BLOB) "
+                + "WHERE path = CAST('consults/a.json' AS BLOB)")
+        _ = consume connection
+        let (_, contents) = try Self.open(path)
+        #expect(contents.warnings.count == 1)
+        #expect(contents.warnings.first?.contains("consults/a.json was changed outside CarePress") == true)
+        #expect(!contents.entries.contains { $0.path == "consults/a.json" })
+        #expect(contents.entries.count == Self.sampleEntries().count - 1)
+        // The untrusted row is gone: the next open has nothing to warn about.
+        #expect(try Self.open(path).1.warnings.isEmpty)
+    }
+
+    @Test func rowsOfABuildThatDidNotFinishAreRenderedAgain() throws {
+        let project = try TemporaryProject()
+        let path = project.path("manifest.sqlite")
+        let (first, _) = try Self.open(path)
+        let entries = Self.sampleEntries()
+        try first.commit(ManifestChanges(entries: [entries[0]]), finishing: true)
+        _ = consume first
+        // The next build writes a row and is killed before it finishes.
+        let (second, _) = try Self.open(path)
+        var changed = entries[4]
+        changed.entry.digest = ContentDigest("new")
+        try second.commit(ManifestChanges(entries: [changed]))
+        _ = consume second
+        // A third build is killed too, without writing: the second build's row must still not be trusted.
+        let (third, afterKill) = try Self.open(path)
+        _ = consume third
+        let (_, contents) = try Self.open(path)
+        for read in [afterKill, contents] {
+            #expect(read.entries.first { $0.path == "consults/a.json" }?.entry.digest == ContentDigest("digest"))
+            let stack = try #require(read.entries.first { $0.path == "stacks/c.json" }?.entry)
+            #expect(stack.digest == nil)
+            #expect(stack.outputs == changed.entry.outputs)
+        }
+    }
+
+    @Test func aNewManifestHasNothingToFinish() throws {
+        let project = try TemporaryProject()
+        let path = project.path("manifest.sqlite")
+        let (manifest, _) = try Self.open(path)
+        try manifest.commit(ManifestChanges(), finishing: true)
+        #expect(FileManager.default.fileExists(atPath: path))
     }
 
     @Test func stemsOfOutputPaths() {

@@ -1,6 +1,7 @@
-import CarePress
 import Foundation
 import Testing
+
+@testable import CarePress
 
 /// The manifest: what an unchanged, changed or deleted input makes a rebuild do.
 @Suite("Incremental builds")
@@ -23,6 +24,7 @@ struct IncrementalBuildTests {
         #expect(first.records == 29 * 3)
         #expect(first.rendered == first.records)
         let before = project.identities(under: "Output")
+        let manifestTime = try #require(project.modificationTime("Output/.carepress/manifest.sqlite"))
         let second = SiteBuilder.build(project.ownThemeOptions())
         #expect(second.rendered == 0)
         #expect(second.skipped == first.records)
@@ -31,6 +33,7 @@ struct IncrementalBuildTests {
         #expect(second.deleted == 0)
         // Not even the manifest is written again.
         #expect(project.changedFiles(under: "Output", since: before).isEmpty)
+        #expect(project.modificationTime("Output/.carepress/manifest.sqlite") == manifestTime)
         // Warnings of records that were not rendered again are still reported.
         #expect(second.warningCount == first.warningCount)
         #expect(second.diagnostics == first.diagnostics)
@@ -47,9 +50,31 @@ struct IncrementalBuildTests {
         #expect(report.written == 2)
         #expect(
             project.changedFiles(under: "Output", since: before) == [
-                ".carepress/manifest.jsonl", "reports/consults/hl-2026-0002-c2.html",
-                "reports/consults/hl-2026-0002-c2.md",
+                "reports/consults/hl-2026-0002-c2.html", "reports/consults/hl-2026-0002-c2.md",
             ])
+    }
+
+    @Test func changingAPatientsNameUpdatesTheReportsIndex() throws {
+        let (project, _) = try Self.builtProject()
+        let file = "Content/stacks/sw-2026-0001-c1.json"
+        let text = try #require(project.read(file))
+        let name = try #require(text.range(of: #""displayName": "[^"]*""#, options: .regularExpression))
+        try project.write(file, text.replacingCharacters(in: name, with: #""displayName": "Renamed Patient""#))
+        let before = project.identities(under: "Output")
+        let report = SiteBuilder.build(project.ownThemeOptions())
+        #expect(report.rendered == 1)
+        // The index lists each report's patient: the summary changed, so the index is written again...
+        #expect(project.read("Output/reports/index.html")?.contains("Renamed Patient") == true)
+        // ...and only the index and the home page are rendered again, not the guide (whose inputs did not change).
+        #expect(report.written + report.unchanged < 10)
+        let changed = project.changedFiles(under: "Output", since: before).filter { !$0.hasPrefix(".carepress/") }
+        #expect(
+            changed.sorted() == [
+                "reports/index-data.js", "reports/index.html", "reports/stacks/sw-2026-0001-c1.html",
+                "reports/stacks/sw-2026-0001-c1.md",
+            ])
+        // The guide is still complete: a forced build writes nothing new.
+        #expect(SiteBuilder.build(project.ownThemeOptions(force: true)).written == 0)
     }
 
     @Test func changingTheConsultTemplateRendersExactlyTheConsults() throws {
@@ -148,11 +173,11 @@ struct IncrementalBuildTests {
         #expect(!FileManager.default.fileExists(atPath: project.path("Output/reports/stacks/sw-2026-0004-c1.html")))
         #expect(project.read("Output/notes/keep.txt") == "not the build's")
         #expect(project.read("Output/reports/consults/handmade.html") == "<p>not the build's either</p>")
-        // Only the record's files, the index pages that listed it, the filter's data and the manifest changed.
+        // Only the record's files, the index pages that listed it and the filter's data changed.
         #expect(
             changed.sorted()
                 == [
-                    ".carepress/manifest.jsonl", "index.html", "reports/index-data.js", "reports/index.html",
+                    "index.html", "reports/index-data.js", "reports/index.html",
                     "reports/stacks/sw-2026-0004-c1-adherence.svg", "reports/stacks/sw-2026-0004-c1.html",
                     "reports/stacks/sw-2026-0004-c1.md",
                 ])
@@ -211,14 +236,71 @@ struct IncrementalBuildTests {
 
     @Test func aCorruptManifestMeansAFullBuildWithAWarning() throws {
         let (project, first) = try Self.builtProject()
-        try project.write("Output/.carepress/manifest.jsonl", "{\"manifest\": \"carepress-build\", \"vers")
+        try project.write("Output/.carepress/manifest.sqlite", "{\"manifest\": \"carepress-build\", \"vers")
         let report = SiteBuilder.build(project.ownThemeOptions())
         #expect(report.rendered == first.records)
         #expect(report.warningCount == first.warningCount + 1)
-        #expect(report.diagnostics.contains { $0.message.hasPrefix("the build manifest cannot be read") })
+        #expect(report.diagnostics.contains { $0.message.hasPrefix("the build manifest is damaged") })
         let next = SiteBuilder.build(project.ownThemeOptions())
         #expect(next.rendered == 0)
         #expect(next.warningCount == first.warningCount)
+    }
+
+    @Test func aManifestRowEditedOutsideCarePressIsDetectedAndItsRecordRenderedAgain() throws {
+        let (project, first) = try Self.builtProject()
+        let record = "consults/hl-2026-0002-c2.json"
+        #expect(project.read("Output/reports/index.html")?.contains("Forged title") == false)
+        // A well-formed edit: the summary still decodes, with another title; the checksum is left as it was.
+        let connection = try SQLiteConnection(path: project.path("Output/.carepress/manifest.sqlite"), create: false)
+        let summary = try #require(
+            try connection.text("SELECT CAST(summary AS TEXT) FROM records WHERE path = CAST('\(record)' AS BLOB)"))
+        let forged = try #require(
+            summary.range(of: #""title":"[^"]*""#, options: .regularExpression).map {
+                summary.replacingCharacters(in: $0, with: #""title":"Forged title""#)
+            })
+        try connection.prepare("UPDATE records SET summary = ? WHERE path = ?").run(
+            .blob(Array(forged.utf8)), .blob(Array(record.utf8)))
+        _ = consume connection
+        let report = SiteBuilder.build(project.ownThemeOptions())
+        #expect(report.rendered == 1)
+        #expect(report.warningCount == first.warningCount + 1)
+        #expect(report.diagnostics.contains { $0.message.contains("\(record) was changed outside CarePress") })
+        #expect(project.read("Output/reports/index.html")?.contains("Forged title") == false)
+        let next = SiteBuilder.build(project.ownThemeOptions())
+        #expect(next.rendered == 0)
+        #expect(next.warningCount == first.warningCount)
+    }
+
+    @Test func canonicallyEquivalentFileNamesKeepBuildsIncremental() throws {
+        let project = try TemporaryProject.minimal()
+        // café-1.json in NFC and in NFD: two files on Linux, compared byte for byte.
+        try project.write("Content/consults/caf\u{E9}-1.json", Samples.consult(id: "hl-nfc"))
+        try project.write("Content/consults/cafe\u{301}-1.json", Samples.consult(id: "hl-nfd"))
+        let first = SiteBuilder.build(project.buildOptions())
+        #expect(!first.hasErrors, "\(first.diagnostics)")
+        #expect(first.rendered == 2)
+        for _ in 0..<2 {
+            let again = SiteBuilder.build(project.buildOptions())
+            #expect(again.rendered == 0)
+            #expect(again.skipped == 2)
+            #expect(again.diagnostics.isEmpty, "\(again.diagnostics)")
+        }
+    }
+
+    @Test func aRealCollisionOfTwinFileNamesIsOneErrorAndStaysIncremental() throws {
+        let project = try TemporaryProject.minimal()
+        try project.write("Content/consults/caf\u{E9}-1.json", Samples.consult(id: "hl-1"))
+        try project.write("Content/consults/cafe\u{301}-1.json", Samples.consult(id: "hl-1"))
+        for _ in 0..<3 {
+            let report = SiteBuilder.build(project.buildOptions())
+            #expect(report.rendered + report.skipped == 1)
+            #expect(report.failedRecords == 1)
+            let errors = report.diagnostics.filter { $0.severity == .error }
+            #expect(errors.map(\.message) == ["duplicate consult id 'hl-1'"])
+            #expect(
+                errors.first.map { Array($0.file.utf8) }
+                    == Array(project.path("Content/consults/caf\u{E9}-1.json").utf8))
+        }
     }
 
     @Test func progressCountsEveryRecordOnce() throws {
@@ -234,21 +316,14 @@ struct IncrementalBuildTests {
     }
 
     /// Progress reports, collected from the workers' threads.
-    final class ProgressCalls: @unchecked Sendable {
-        private let lock = NSLock()
-        private var calls: [(done: Int, total: Int)] = []
+    final class ProgressCalls: Sendable {
+        private let calls = Mutex<[(done: Int, total: Int)]>([])
 
         func record(_ done: Int, _ total: Int) {
-            lock.lock()
-            calls.append((done, total))
-            lock.unlock()
+            calls.withLock { $0.append((done, total)) }
         }
 
-        var values: [(done: Int, total: Int)] {
-            lock.lock()
-            defer { lock.unlock() }
-            return calls
-        }
+        var values: [(done: Int, total: Int)] { calls.withLock { $0 } }
     }
 
     @Test func outputIsTheSameWhateverTheNumberOfJobs() throws {
@@ -266,6 +341,6 @@ struct IncrementalBuildTests {
         let files = project.contents(under: "One")
         #expect(files.count > 300)
         #expect(files == project.contents(under: "Four"))
-        #expect(project.read("One/.carepress/manifest.jsonl") == project.read("Four/.carepress/manifest.jsonl"))
+        #expect(try ManifestDump.rows(project.path("One")) == ManifestDump.rows(project.path("Four")))
     }
 }

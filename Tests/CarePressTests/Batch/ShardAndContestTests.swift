@@ -33,11 +33,11 @@ struct ShardAndContestTests {
         let expected = project.contents(under: "Full")
         #expect(expected.count > 200)
         #expect(project.contents(under: "Sharded") == expected)
-        let manifests = project.files(under: "Sharded").filter { $0.hasPrefix(".carepress/") }
+        let manifests = project.files(under: "Sharded").filter { $0.hasPrefix(".carepress/manifest") }
         #expect(
             manifests == [
-                ".carepress/manifest-1-of-3.jsonl", ".carepress/manifest-2-of-3.jsonl",
-                ".carepress/manifest-3-of-3.jsonl",
+                ".carepress/manifest-1-of-3.sqlite", ".carepress/manifest-2-of-3.sqlite",
+                ".carepress/manifest-3-of-3.sqlite",
             ])
         // Each shard rebuilt on its own renders nothing new.
         for index in 1...3 {

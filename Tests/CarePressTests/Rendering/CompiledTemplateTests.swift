@@ -151,7 +151,7 @@ struct CompiledTemplateTests {
         let report = SiteBuilder.build(options)
         #expect(!report.hasErrors, "\(report.diagnostics)")
         #expect(report.templateFallbacks == 3, "one for each of the three exercise pages")
-        #expect(report.json.contains("\"templateFallbacks\": 3"))
+        #expect(report.json.contains("\"templateFallbacks\":3"))
         let plain = SiteBuilder.build(project.buildOptions(output: "Plain"))
         #expect(plain.templateFallbacks == 0)
     }

@@ -66,6 +66,13 @@ extension TemporaryProject {
         return result
     }
 
+    /// A file's modification time in nanoseconds, or nil when it is missing.
+    func modificationTime(_ relative: String) -> Int? {
+        var info = stat()
+        guard stat(path(relative), &info) == 0 else { return nil }
+        return Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+    }
+
     /// The files under a folder whose identity differs from a snapshot (changed, added or removed).
     func changedFiles(under relative: String, since before: [String: [Int]]) -> Set<String> {
         let after = identities(under: relative)

@@ -72,3 +72,22 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         (lhs.epochSeconds, lhs.text) < (rhs.epochSeconds, rhs.text)
     }
 }
+
+/// A timestamp is encoded as the text the record had, and decoded by parsing it again.
+extension Timestamp: Codable {
+    /// Parses the encoded text; an error when it is not an RFC 3339 date-time.
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let parsed = Timestamp(rfc3339: text) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "not an RFC 3339 date-time"))
+        }
+        self = parsed
+    }
+
+    /// Encodes the text as the record had it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(text)
+    }
+}

@@ -4,7 +4,7 @@ extension RecordBatch {
     /// among the record's outputs, or nil. A failure is the record's error (its other files stay written), and its
     /// entry keeps no digest, so the next build tries again; a stale PDF of an earlier build is removed.
     func printPDF(_ index: Int, entry: inout BuildManifest.Entry, outcome: inout Outcome) -> String? {
-        guard let writer, let id = entry.id else { return nil }
+        guard case .build(let writer, _, _, _) = mode, let id = entry.id else { return nil }
         let kind = files[index].kind
         let path = ReportPaths.pdf(kind: kind, id: id)
         switch printer {
@@ -14,7 +14,7 @@ extension RecordBatch {
             entry.digest = nil
             return writer.fileExists(path) ? path : nil
         case .engine(let engine, let site):
-            guard let summary = entry.summary?.summary(kind: kind, id: id) else { return nil }
+            guard let summary = entry.summary?.summary else { return nil }
             let start = Stopwatch()
             defer { outcome.pdfTime += Float(start.seconds) }
             let failure: String

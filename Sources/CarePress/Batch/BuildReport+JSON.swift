@@ -1,0 +1,54 @@
+import Foundation
+
+extension BuildReport {
+    /// What `build --json` prints: the counts and timings of a build (see README, "Nightly batches").
+    public struct JSONSummary: Encodable, Sendable {
+        /// Record files in the build (in this shard).
+        public var records: Int
+        /// Records rendered.
+        public var rendered: Int
+        /// Records whose manifest entry showed that nothing changed.
+        public var skipped: Int
+        /// Records with errors.
+        public var failed: Int
+        /// Files created or changed.
+        public var written: Int
+        /// Files rendered again with the same bytes.
+        public var unchanged: Int
+        /// Files of deleted records removed.
+        public var deleted: Int
+        /// `written` + `unchanged`.
+        public var files: Int
+        /// PDFs printed (`--pdf`; also counted in `written` or `unchanged`).
+        public var pdfs: Int
+        /// Errors reported.
+        public var errors: Int
+        /// Warnings reported.
+        public var warnings: Int
+        /// Template renders that fell back from the compiled renderer to swift-mustache.
+        public var templateFallbacks: Int
+        /// Seconds per stage, to the millisecond.
+        public var seconds: [String: Double]
+    }
+
+    /// The report's JSON summary.
+    public var jsonSummary: JSONSummary {
+        let stages = [
+            "scan": timings.scan, "records": timings.records, "load": timings.load, "render": timings.render,
+            "write": timings.write, "pdf": timings.pdf, "shared": timings.shared, "total": timings.total,
+        ]
+        return JSONSummary(
+            records: records, rendered: rendered, skipped: skipped, failed: failedRecords, written: written,
+            unchanged: unchanged, deleted: deleted, files: written + unchanged, pdfs: pdfs, errors: errorCount,
+            warnings: warningCount, templateFallbacks: templateFallbacks,
+            seconds: stages.mapValues { (max(0, $0) * 1000).rounded() / 1000 })
+    }
+
+    /// The build's counts and timings as one JSON object with sorted keys, for scripts.
+    public var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        // Integers and finite numbers always encode.
+        return (try? encoder.encode(jsonSummary)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+}

@@ -1,0 +1,37 @@
+/// A path compared, hashed and ordered byte for byte, never as Unicode text.
+///
+/// Swift's `String` `==`, `<` and hashing treat canonically equivalent text as equal, but `café.json` spelled with
+/// U+00E9 and with `e` + U+0301 are two different files on Linux: the batch keeps paths in sets and orders them with
+/// this type, so such twins stay two paths (in the same order as the manifest's SQLite `BLOB` keys).
+struct BytePath: Sendable, Hashable, Comparable {
+    /// The path.
+    let text: String
+
+    /// Wraps a path.
+    init(_ text: String) {
+        self.text = text
+    }
+
+    static func == (lhs: BytePath, rhs: BytePath) -> Bool {
+        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    static func < (lhs: BytePath, rhs: BytePath) -> Bool {
+        lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable {
+            hasher.combine(bytes: UnsafeRawBufferPointer($0))
+        }
+        if hashed == nil {
+            for byte in text.utf8 { hasher.combine(byte) }
+        }
+        hasher.combine(text.utf8.count)
+    }
+
+    /// Paths in byte order, each once.
+    static func sortedUnique(_ paths: some Sequence<String>) -> [String] {
+        Set(paths.map(BytePath.init)).sorted().map(\.text)
+    }
+}

@@ -1,0 +1,180 @@
+import CSQLite
+import Foundation
+
+/// What the last build made from each record, kept in the output folder, so that the next build renders only what
+/// changed, removes the files of records that are gone, and finishes what a killed build started.
+///
+/// A SQLite database (the system's libsqlite3) per shard: `.carepress/manifest.sqlite`, or
+/// `.carepress/manifest-K-of-N.sqlite` for shard K of N, because the shared volumes of array jobs are often network
+/// file systems, where SQLite's locking is not safe for concurrent writers. It runs in WAL mode and every commit is
+/// synced to disk (`synchronous=FULL`). Tables:
+/// - `records`: one row per record file (see `ManifestRow`), each guarded by a checksum;
+/// - `build`: one row: the generation (which build wrote a row), whether the last build finished, the shared pages;
+/// - `orphans`: files that no row lists any more but that may still be on disk, until a build removes them.
+///
+/// Opening checks it: `PRAGMA integrity_check` when the last build did not finish; a damaged database (or a file
+/// that is not one) is set aside and made again, with a warning, and the build renders everything from what is on
+/// disk. Rows written by a build that did not finish are not trusted either (their files may not have reached the
+/// disk before a power cut), so their records are rendered again.
+final class BuildManifest: Sendable {
+    /// The format version (`PRAGMA user_version`); a database of another version is made again (a full build).
+    static let formatVersion = 3
+    /// `PRAGMA application_id`: "CPMF", so `file(1)` and CarePress can tell the database apart from others.
+    static let applicationID = 0x4350_4D46
+    /// The folder inside the output folder that holds the manifests and the build locks.
+    static let folder = ".carepress"
+
+    /// The manifest's path relative to the output folder for a shard.
+    static func path(for shard: Shard) -> String {
+        shard.isWhole ? "\(folder)/manifest.sqlite" : "\(folder)/manifest-\(shard.index)-of-\(shard.count).sqlite"
+    }
+
+    /// The JSON Lines manifest that CarePress 0.6 wrote (format 2), removed by the first build of this format.
+    static func legacyPath(for shard: Shard) -> String {
+        shard.isWhole ? "\(folder)/manifest.jsonl" : "\(folder)/manifest-\(shard.index)-of-\(shard.count).jsonl"
+    }
+
+    /// The open database and what this build has done to it.
+    struct Store {
+        let database: SQLiteConnection
+        let upsert: SQLiteStatement
+        let delete: SQLiteStatement
+        let addOrphan: SQLiteStatement
+        let removeOrphan: SQLiteStatement
+        /// The generation rows written by this build carry.
+        var generation: Int
+        /// Whether the database says the last build finished (true for a new database).
+        var finishedOnDisk: Bool
+        /// Whether this build has committed anything yet.
+        var started = false
+    }
+
+    let store: Mutex<Store>
+
+    private init(store: Store) {
+        self.store = Mutex(store)
+    }
+
+    // MARK: Opening
+
+    /// Opens (or creates) the manifest at an absolute path and reads it, making it again when it is damaged.
+    ///
+    /// Throws only when the database cannot be opened or made at all (a folder that cannot be written, a full disk).
+    static func open(at path: String, strings: StringInterner) throws(SQLiteError) -> (BuildManifest, Contents) {
+        do {
+            return try openChecked(at: path, strings: strings)
+        } catch  where error.isCorruption {
+            let salvaged = salvageOutputs(at: path)
+            removeDatabase(at: path)
+            var (manifest, contents) = try openChecked(at: path, strings: strings)
+            contents.warnings.append(
+                "the build manifest is damaged (\(error)); it is made again from the records and the files on disk, "
+                    + "and every record is rendered again")
+            if !salvaged.isEmpty {
+                // What the damaged manifest still showed of its files: removed at the end of this build unless a
+                // record makes them.
+                try manifest.commit(ManifestChanges(orphans: salvaged))
+                contents.orphans = salvaged
+            }
+            return (manifest, contents)
+        }
+    }
+
+    private static func openChecked(at path: String, strings: StringInterner) throws(SQLiteError) -> (
+        BuildManifest, Contents
+    ) {
+        let database = try SQLiteConnection(path: path)
+        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL")
+        var contents = Contents()
+        let version = try database.integer("PRAGMA user_version") ?? 0
+        let application = try database.integer("PRAGMA application_id") ?? 0
+        let tables = try database.integer("SELECT count(*) FROM sqlite_master") ?? 0
+        if version != formatVersion || application != applicationID {
+            if tables > 0 {
+                contents.warnings.append(
+                    "the build manifest is not a format \(formatVersion) CarePress manifest; every record is "
+                        + "rendered again")
+            }
+            try createSchema(in: database)
+        }
+        guard let build = try readBuildRow(database) else {
+            throw SQLiteError(code: SQLITE_CORRUPT, message: "the build table has no row")
+        }
+        if !build.finished {
+            let check = try database.text("PRAGMA integrity_check") ?? "no answer"
+            guard check == "ok" else { throw SQLiteError(code: SQLITE_CORRUPT, message: "integrity check: \(check)") }
+        }
+        contents.shared = build.shared ?? SharedPages()
+        if build.shared == nil {
+            contents.warnings.append(
+                "the build manifest's row of shared pages was changed outside CarePress; they are written again")
+        }
+        let untrusted = try readRecords(
+            database, strings: strings, unfinished: build.finished ? nil : build.generation,
+            into: &contents)
+        contents.orphans = try readOrphans(database, into: &contents)
+        let store = Store(
+            database: database,
+            upsert: try database.prepare(
+                "INSERT OR REPLACE INTO records(\(ManifestRow.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+            delete: try database.prepare("DELETE FROM records WHERE path = ?"),
+            addOrphan: try database.prepare("INSERT OR REPLACE INTO orphans(path, checksum) VALUES (?, ?)"),
+            removeOrphan: try database.prepare("DELETE FROM orphans WHERE path = ?"),
+            generation: build.finished ? build.generation + 1 : build.generation, finishedOnDisk: build.finished)
+        let manifest = BuildManifest(store: store)
+        if !untrusted.isEmpty {
+            // Their records are rendered again and get new rows; rows of files that are gone go now.
+            try manifest.commit(ManifestChanges(removedEntries: untrusted))
+        }
+        return (manifest, contents)
+    }
+
+    private static func createSchema(in database: SQLiteConnection) throws(SQLiteError) {
+        try database.transaction { () throws(SQLiteError) in
+            try database.execute(
+                """
+                DROP TABLE IF EXISTS records; DROP TABLE IF EXISTS build; DROP TABLE IF EXISTS orphans;
+                \(ManifestRow.schema)
+                CREATE TABLE build(
+                    one INTEGER PRIMARY KEY CHECK (one = 1), generation INTEGER NOT NULL, finished INTEGER NOT NULL,
+                    shared_digest BLOB, shared_guide_digest BLOB, shared_outputs BLOB, checksum BLOB NOT NULL
+                );
+                CREATE TABLE orphans(path BLOB PRIMARY KEY NOT NULL, checksum BLOB NOT NULL) WITHOUT ROWID;
+                PRAGMA user_version = \(formatVersion);
+                PRAGMA application_id = \(applicationID);
+                """)
+            let insert = try database.prepare(
+                "INSERT INTO build(one, generation, finished, shared_digest, shared_guide_digest, shared_outputs, "
+                    + "checksum) VALUES (1, 1, 1, NULL, NULL, NULL, ?)")
+            try insert.run(ManifestRow.checksum([.null, .null, .null]))
+        }
+    }
+
+    /// The data files of a database at a path: the file, its WAL, its shared-memory index and a rollback journal.
+    static func databaseFiles(at path: String) -> [String] {
+        [path, path + "-wal", path + "-shm", path + "-journal"]
+    }
+
+    private static func removeDatabase(at path: String) {
+        for file in databaseFiles(at: path) { unlink(file) }
+    }
+
+    /// The output files that a damaged database still shows, as far as it can be read.
+    private static func salvageOutputs(at path: String) -> [String] {
+        guard let database = try? SQLiteConnection(path: path, create: false),
+            let rows = try? database.prepare(
+                "SELECT path, id, standard_outputs, outputs FROM records")
+        else { return [] }
+        var paths: [String] = []
+        while (try? rows.step()) == true {
+            if rows.integer(2) == 1, let id = rows.text(1), let record = rows.text(0),
+                let kind = RecordKind.allCases.first(where: { record.hasPrefix($0.folder + "/") })
+            {
+                paths += BuildManifest.Outputs.standard.paths(kind: kind, id: id)
+            } else if let outputs = rows.bytes(3) {
+                paths += ManifestRow.split(outputs)
+            }
+        }
+        return paths
+    }
+}

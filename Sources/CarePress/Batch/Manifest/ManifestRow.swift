@@ -1,0 +1,188 @@
+import Foundation
+
+/// How a manifest entry is laid out in the `records` table, and the checksum that guards each row.
+///
+/// Columns: `path` (the record file relative to the content folder, a `BLOB` so it is compared and ordered byte for
+/// byte), `file` and `digest` (16-byte digests), `id`, `dependencies` and `outputs` (lists of strings separated by
+/// NUL bytes), `standard_outputs` (1 when the outputs are the usual two files, made from kind and id), `summary`
+/// (`StoredSummary`), `diagnostics` (JSON), `generation` (the build that wrote it, see `BuildManifest`) and
+/// `checksum`: the digest of every other column as stored. A row whose
+/// checksum does not match was changed outside CarePress (an edited but well-formed row included), so it is not
+/// trusted: the record is rendered again and the row written anew. The checksum detects change, not tampering.
+enum ManifestRow {
+    /// The columns in the order of `values(path:entry:)`, checksum last.
+    static let columns =
+        "path, file, id, digest, dependencies, standard_outputs, outputs, summary, diagnostics, generation, checksum"
+
+    /// The table.
+    static let schema = """
+        CREATE TABLE records(
+            path BLOB PRIMARY KEY NOT NULL, file BLOB NOT NULL, id TEXT, digest BLOB, dependencies BLOB,
+            standard_outputs INTEGER NOT NULL, outputs BLOB, summary BLOB, diagnostics BLOB,
+            generation INTEGER NOT NULL, checksum BLOB NOT NULL
+        ) WITHOUT ROWID;
+        """
+
+    /// The values of a row, without its checksum.
+    static func values(path: String, entry: BuildManifest.Entry, generation: Int) -> [SQLiteValue] {
+        var standard = 0
+        var outputs = SQLiteValue.null
+        switch entry.outputs {
+        case .standard?: standard = 1
+        case .listed(let paths)?: outputs = .blob(joined(paths))
+        case nil: break
+        }
+        return [
+            .blob(Array(path.utf8)), .blob(bytes(of: entry.file)), entry.id.map(SQLiteValue.text) ?? .null,
+            entry.digest.map { .blob(bytes(of: $0)) } ?? .null,
+            entry.dependencies.isEmpty ? .null : .blob(joined(entry.dependencies)), .integer(standard), outputs,
+            entry.summary.map { .blob($0.bytes) } ?? .null,
+            entry.diagnostics.isEmpty ? .null : .blob(encoded(entry.diagnostics)), .integer(generation),
+        ]
+    }
+
+    /// The values of a row with its checksum, ready to insert.
+    static func valuesWithChecksum(path: String, entry: BuildManifest.Entry, generation: Int) -> [SQLiteValue] {
+        let values = values(path: path, entry: entry, generation: generation)
+        return values + [checksum(values)]
+    }
+
+    /// Reads the row the statement is on (selected as `columns`): its path, entry and generation; nil when its
+    /// checksum does not match its columns.
+    static func read(_ row: SQLiteStatement, strings: StringInterner) -> (
+        path: String, entry: BuildManifest.Entry, generation: Int
+    )? {
+        guard checksumMatches(row, columnCount: 10, checksumColumn: 10), let path = row.text(0),
+            let file = row.bytes(1).flatMap(digest(of:))
+        else { return nil }
+        var entry = BuildManifest.Entry(file: file, id: row.text(2))
+        if !row.isNull(3) {
+            guard let digest = row.bytes(3).flatMap(digest(of:)) else { return nil }
+            entry.digest = digest
+        }
+        if let dependencies = row.bytes(4) { entry.dependencies = strings.intern(split(dependencies)) }
+        if row.integer(5) == 1 {
+            entry.outputs = .standard
+        } else if let outputs = row.bytes(6) {
+            entry.outputs = .listed(split(outputs))
+        }
+        if let summary = row.bytes(7) { entry.summary = BuildManifest.StoredSummary(bytes: summary) }
+        if let diagnostics = row.bytes(8) {
+            guard let decoded = decoded(diagnostics) else { return nil }
+            entry.diagnostics = decoded
+        }
+        return (path, entry, row.integer(9))
+    }
+
+    /// Whether the checksum column holds the digest of the columns before it, as stored.
+    static func checksumMatches(_ row: SQLiteStatement, columnCount: Int32, checksumColumn: Int32) -> Bool {
+        var hasher = checksumHasher()
+        for column in 0..<columnCount {
+            if row.isNull(column) {
+                hasher.combine(length: -1)
+            } else if row.isInteger(column) {
+                combineInteger(row.integer(column), into: &hasher)
+            } else {
+                _ = row.bytes(column) { combineBytes($0, into: &hasher) }
+            }
+        }
+        return row.bytes(checksumColumn) { Array($0) } == bytes(of: hasher.finalize())
+    }
+
+    /// The checksum of a list of values (for the other tables' rows).
+    static func checksum(_ values: [SQLiteValue]) -> SQLiteValue {
+        var hasher = checksumHasher()
+        for value in values {
+            switch value {
+            case .null: hasher.combine(length: -1)
+            case .integer(let number): combineInteger(number, into: &hasher)
+            case .text(let text): hasher.combine(text)
+            case .blob(let bytes): bytes.withUnsafeBytes { combineBytes($0, into: &hasher) }
+            }
+        }
+        return .blob(bytes(of: hasher.finalize()))
+    }
+
+    // MARK: Encodings
+
+    /// Strings separated by NUL bytes (which no path, id or dependency key contains).
+    static func joined(_ strings: [String]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for (index, string) in strings.enumerated() {
+            if index > 0 { bytes.append(0) }
+            bytes += string.utf8
+        }
+        return bytes
+    }
+
+    /// The strings of `joined(_:)`; an empty list for no bytes.
+    static func split(_ bytes: [UInt8]) -> [String] {
+        guard !bytes.isEmpty else { return [] }
+        return bytes.split(separator: 0, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+
+    /// A digest's 16 bytes, high lane first.
+    static func bytes(of digest: ContentDigest) -> [UInt8] {
+        (0..<16).map { index in
+            UInt8(truncatingIfNeeded: (index < 8 ? digest.high : digest.low) >> UInt64(56 - 8 * (index % 8)))
+        }
+    }
+
+    /// The digest of 16 bytes; nil for any other length.
+    static func digest(of bytes: [UInt8]) -> ContentDigest? {
+        guard bytes.count == 16 else { return nil }
+        let high = bytes[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let low = bytes[8..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return ContentDigest(high: high, low: low)
+    }
+
+    /// A diagnostic as stored: without its file, which is the record's.
+    private struct StoredDiagnostic: Codable {
+        var severity: Diagnostic.Severity
+        var line: Int
+        var column: Int
+        var path: String
+        var message: String
+        var hint: String?
+    }
+
+    private static func encoded(_ diagnostics: [Diagnostic]) -> [UInt8] {
+        let stored = diagnostics.map {
+            StoredDiagnostic(
+                severity: $0.severity, line: $0.position.line, column: $0.position.column, path: $0.path,
+                message: $0.message, hint: $0.hint)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(stored)).map { Array($0) } ?? []
+    }
+
+    private static func decoded(_ bytes: [UInt8]) -> [Diagnostic]? {
+        guard let stored = try? JSONDecoder().decode([StoredDiagnostic].self, from: Data(bytes)) else { return nil }
+        return stored.map {
+            Diagnostic(
+                $0.severity, file: "", position: SourcePosition(line: $0.line, column: $0.column), path: $0.path,
+                message: $0.message, hint: $0.hint)
+        }
+    }
+
+    // MARK: Checksum
+
+    private static func checksumHasher() -> ContentHasher {
+        var hasher = ContentHasher()
+        hasher.combine("carepress manifest row")
+        return hasher
+    }
+
+    private static func combineInteger(_ number: Int, into hasher: inout ContentHasher) {
+        hasher.combine(length: -2)
+        hasher.combine(length: number)
+    }
+
+    private static func combineBytes(_ bytes: UnsafeRawBufferPointer, into hasher: inout ContentHasher) {
+        hasher.combine(buffer: bytes)
+        hasher.combine(length: bytes.count)
+    }
+}

@@ -1,0 +1,36 @@
+extension RecordBatch {
+    /// What processing one record left behind besides its manifest entry: never the record itself.
+    struct Outcome: Sendable {
+        /// How far the record got.
+        enum State: UInt8, Sendable {
+            /// Rendered (and written, unless it was held for a contest).
+            case rendered
+            /// Its outputs from the last build were still right.
+            case reused
+            /// Loaded (for its summary or validity) without rendering.
+            case loaded
+            /// It has errors.
+            case failed
+        }
+
+        var state: State
+        /// Whether the record loaded without errors (so it may own its report files).
+        var isValid = false
+        var idPosition = SourcePosition.start
+        /// Diagnostics to report (this shard's records only; a valid record's are also in its entry).
+        var diagnostics: [Diagnostic] = []
+        /// Files written to temporary names, waiting for the manifest to record that they are being replaced (or, for
+        /// a contested record, for the contest to be settled).
+        var staged: [StagedFile] = []
+        /// Every file the record's report is made of now, staged or already holding the right bytes.
+        var rendered: [String] = []
+        var written: Int32 = 0
+        var unchanged: Int32 = 0
+        var loadTime: Float = 0
+        var renderTime: Float = 0
+        var writeTime: Float = 0
+        /// PDFs printed, and the time it took (`build --pdf`).
+        var pdfs: Int32 = 0
+        var pdfTime: Float = 0
+    }
+}

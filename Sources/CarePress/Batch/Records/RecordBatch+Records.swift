@@ -1,0 +1,208 @@
+extension RecordBatch {
+    /// How many records a chunk has: the records rendered between two commits of the manifest.
+    static let chunkSize = 256
+
+    /// Processes every record with a role, on `options.jobs` workers, a chunk at a time; after each chunk, its
+    /// changes are committed to the manifest and its staged files renamed into place.
+    func processRecords() {
+        let work = scanned.indices.filter { scanned[$0].role != .none }
+        let done = SerialCounter()
+        let total = work.count
+        let progress = options.progress
+        for start in stride(from: 0, to: work.count, by: Self.chunkSize) {
+            let chunk = Array(work[start..<min(start + Self.chunkSize, work.count)])
+            let results = Slots<(Outcome, BuildManifest.Entry)>(count: chunk.count)
+            let entries = self.entries
+            WorkerPool.run(jobs: options.jobs, count: chunk.count) { position in
+                let index = chunk[position]
+                results[position] = self.process(index, previous: entries[index])
+                progress?(done.next(), total)
+            }
+            let processed = chunk.indices.compactMap { position in
+                results[position].map { (index: chunk[position], outcome: $0.0, entry: $0.1) }
+            }
+            if case .build(let writer, _, _, let manifest) = mode {
+                commit(processed, writer: writer, manifest: manifest)
+            } else {
+                for (index, outcome, entry) in processed {
+                    outcomes[index] = outcome
+                    self.entries[index] = entry
+                }
+            }
+        }
+    }
+
+    private func process(_ index: Int, previous: BuildManifest.Entry?) -> (Outcome, BuildManifest.Entry) {
+        switch scanned[index].role {
+        case .build:
+            if let reused = reusable(index, previous: previous) { return reused }
+            return build(index, previous: previous)
+        case .summarize:
+            if let reused = reusable(index, previous: previous) { return reused }
+            return load(index, previous: previous, wantSummary: true)
+        case .validate, .none:
+            return load(index, previous: previous, wantSummary: false)
+        }
+    }
+
+    /// The last build's outcome for a record, when nothing it is made from changed and its files are all there.
+    private func reusable(_ index: Int, previous: BuildManifest.Entry?) -> (Outcome, BuildManifest.Entry)? {
+        let record = scanned[index]
+        let kind = files[index].kind
+        guard !options.force, case .build(let writer, let inputs, _, _) = mode, var entry = previous,
+            let fileDigest = record.fileDigest, entry.file == fileDigest, let digest = entry.digest,
+            entry.summary != nil
+        else { return nil }
+        guard inputs.recordDigest(kind: kind, file: fileDigest, dependencies: entry.dependencies) == digest else {
+            return nil
+        }
+        if record.role == .build {
+            guard let outputs = entry.outputs, outputs.paths(kind: kind, id: entry.id).allSatisfy(writer.fileExists)
+            else { return nil }
+        } else {
+            entry.outputs = nil
+        }
+        var outcome = Outcome(state: .reused)
+        outcome.isValid = true
+        if record.role == .build {
+            outcome.diagnostics = entry.diagnostics.map { diagnostic in
+                var located = diagnostic
+                located.file = files[index].path
+                return located
+            }
+        }
+        return (outcome, entry)
+    }
+
+    /// Reads and checks a record; with `wantSummary`, a valid one also gets its summary and digest.
+    private func load(_ index: Int, previous: BuildManifest.Entry?, wantSummary: Bool) -> (
+        Outcome, BuildManifest.Entry
+    ) {
+        let start = Stopwatch()
+        var (outcome, entry, _) = loadRecord(index, previous: previous, wantSummary: wantSummary)
+        outcome.loadTime = Float(start.seconds)
+        return (outcome, entry)
+    }
+
+    /// Loads a record: its outcome, its new manifest entry (keeping the old outputs, for a record that now fails)
+    /// and the record itself when it is valid.
+    private func loadRecord(_ index: Int, previous: BuildManifest.Entry?, wantSummary: Bool) -> (
+        Outcome, BuildManifest.Entry, Record?
+    ) {
+        let file = files[index]
+        let scanned = self.scanned[index]
+        let ownsOutputs = scanned.role == .build
+        let log = DiagnosticLog(file: file.path)
+        var outcome = Outcome(state: .failed)
+        var entry = BuildManifest.Entry(
+            file: scanned.fileDigest ?? ContentDigest("unreadable"), id: scanned.id,
+            outputs: ownsOutputs ? (previous?.outputs ?? .listed([])) : nil)
+        if !Self.sameBytes(previous?.id, scanned.id), let outputs = entry.outputs {
+            // The outputs were named after the old id.
+            entry.outputs = .listed(outputs.paths(kind: file.kind, id: previous?.id))
+        }
+        let reportsDiagnostics: Bool
+        if case .build = mode { reportsDiagnostics = ownsOutputs } else { reportsDiagnostics = true }
+        let report = { (diagnostics: [Diagnostic]) in reportsDiagnostics ? diagnostics : [] }
+        guard let bytes = FileBytes.read(file.path) else {
+            SourceFile.reportUnreadable(log)
+            outcome.diagnostics = report(log.diagnostics)
+            return (outcome, entry, nil)
+        }
+        let fileDigest = ContentDigest(bytes)
+        entry.file = fileDigest
+        guard let node = SourceFile.record(bytes: bytes, log: log) else {
+            outcome.diagnostics = report(log.diagnostics)
+            return (outcome, entry, nil)
+        }
+        let (loaded, diagnostics) = loader.load(node, kind: file.kind, log: log)
+        outcome.diagnostics = report(diagnostics)
+        guard let record = loaded else { return (outcome, entry, nil) }
+        guard Self.sameBytes(record.id, scanned.id) else {
+            // The file changed between the scan and now; its claim was settled on the old id.
+            outcome.diagnostics += report([
+                Diagnostic(
+                    .error, file: file.path, position: .start,
+                    message: "the file changed while the build was running", hint: "run the build again")
+            ])
+            return (outcome, entry, nil)
+        }
+        outcome.isValid = true
+        outcome.idPosition = record.idPosition
+        outcome.state = .loaded
+        if wantSummary, case .build(_, let inputs, let renderer, _) = mode, let summary = renderer.summary(of: record) {
+            entry.summary = BuildManifest.StoredSummary(summary)
+            entry.dependencies = strings.intern(RecordDependencies.of(record))
+            entry.digest = inputs.recordDigest(kind: record.kind, file: fileDigest, dependencies: entry.dependencies)
+            entry.diagnostics = diagnostics.map { diagnostic in
+                var stored = diagnostic
+                stored.file = ""
+                return stored
+            }
+        }
+        return (outcome, entry, record)
+    }
+
+    /// Loads and renders one of this shard's records, and stages its files (see `stage`).
+    private func build(_ index: Int, previous: BuildManifest.Entry?) -> (Outcome, BuildManifest.Entry) {
+        let start = Stopwatch()
+        var (outcome, entry, loaded) = loadRecord(index, previous: previous, wantSummary: true)
+        outcome.loadTime = Float(start.seconds)
+        guard let record = loaded, case .build(let writer, _, let renderer, _) = mode else { return (outcome, entry) }
+        let renderStart = Stopwatch()
+        let rendered: (files: [OutputFile], summary: ReportSummary)
+        do {
+            rendered = try renderer.render(record)
+        } catch {
+            outcome.renderTime = Float(renderStart.seconds)
+            outcome.state = .failed
+            entry.summary = nil
+            entry.digest = nil
+            outcome.diagnostics += error.diagnostics.map { error in
+                var located = error
+                located.message += " (while rendering \(files[index].path))"
+                return located
+            }
+            return (outcome, entry)
+        }
+        outcome.renderTime = Float(renderStart.seconds)
+        outcome.state = .rendered
+        entry.summary = BuildManifest.StoredSummary(rendered.summary)
+        stage(rendered.files, with: writer, into: &outcome, entry: &entry, index: index)
+        return (outcome, entry)
+    }
+
+    /// Writes a record's files under temporary names beside their targets (a file that already holds the same bytes
+    /// is left alone); the entry names them all. When one cannot be written, none is kept: the record keeps its old
+    /// files and entry outputs, and is rendered again next time.
+    private func stage(
+        _ rendered: [OutputFile], with writer: OutputWriter, into outcome: inout Outcome,
+        entry: inout BuildManifest.Entry, index: Int
+    ) {
+        let start = Stopwatch()
+        defer { outcome.writeTime += Float(start.seconds) }
+        let kind = files[index].kind
+        for file in rendered {
+            do {
+                if let staged = try writer.stage(file.bytes, to: file.path) {
+                    outcome.staged.append(staged)
+                } else {
+                    outcome.unchanged += 1
+                }
+            } catch {
+                outcome.diagnostics.append(
+                    Diagnostic(
+                        .error, file: writer.root + "/" + file.path, position: .start,
+                        message: error.reason + " (while writing the report of \(files[index].path))"))
+                for staged in outcome.staged { writer.discard(staged) }
+                outcome.staged = []
+                outcome.unchanged = 0
+                outcome.state = .failed
+                entry.digest = nil
+                return
+            }
+        }
+        outcome.rendered = rendered.map(\.path)
+        entry.outputs = .of(outcome.rendered, kind: kind, id: entry.id)
+    }
+}

@@ -1,0 +1,114 @@
+extension RecordBatch {
+    /// How many valid records there are (for the home page).
+    var validCount: Int { outcomes.reduce(0) { $0 + ($1?.isValid == true ? 1 : 0) } }
+
+    /// The summaries of the valid records in file order, for the reports index.
+    func summaries() -> [ReportSummary] {
+        var result: [ReportSummary] = []
+        result.reserveCapacity(validCount)
+        for index in scanned.indices where outcomes[index]?.isValid == true {
+            if let summary = entries[index]?.summary?.summary { result.append(summary) }
+        }
+        return result
+    }
+
+    /// Adds what the records give to the digest of the shared pages' inputs: each valid record's kind, id and stored
+    /// summary (its bytes, so nothing is decoded when nothing changed).
+    func combineSummaries(into hasher: inout ContentHasher) {
+        for index in scanned.indices where outcomes[index]?.isValid == true {
+            guard let entry = entries[index], let summary = entry.summary, let id = entry.id else { continue }
+            hasher.combine(files[index].kind.rawValue)
+            hasher.combine(id)
+            summary.bytes.withUnsafeBytes { hasher.combine(buffer: $0) }
+            hasher.combine(length: summary.bytes.count)
+        }
+    }
+
+    /// Adds this shard's records' counts, diagnostics and worker times to a report.
+    func addResults(to report: inout BuildReport) {
+        for (index, outcome) in outcomes.enumerated() {
+            guard let outcome else { continue }
+            if case .build = mode, scanned[index].role != .build { continue }
+            report.records += 1
+            report.diagnostics += outcome.diagnostics
+            report.written += Int(outcome.written)
+            report.unchanged += Int(outcome.unchanged)
+            report.timings.load += Double(outcome.loadTime)
+            report.timings.render += Double(outcome.renderTime)
+            report.timings.write += Double(outcome.writeTime)
+            report.timings.pdf += Double(outcome.pdfTime)
+            report.pdfs += Int(outcome.pdfs)
+            switch outcome.state {
+            case .rendered: report.rendered += 1
+            case .reused: report.skipped += 1
+            case .loaded: break
+            case .failed: report.failedRecords += 1
+            }
+        }
+    }
+
+    /// The last changes of the records: rows of records this shard does not process (what the scan found, for the
+    /// next scan), and the removal of the rows of record files that are gone (whose files become orphans).
+    func closingChanges() -> ManifestChanges {
+        var changes = ManifestChanges()
+        for index in scanned.indices where scanned[index].role == .none {
+            guard let digest = scanned[index].fileDigest else { continue }
+            let entry = entries[index]
+            if entry?.file != digest || !Self.sameBytes(entry?.id, scanned[index].id) {
+                let scannedEntry = BuildManifest.Entry(file: digest, id: scanned[index].id)
+                entries[index] = scannedEntry
+                changes.entries.append((Self.relativePath(of: files[index]), scannedEntry))
+            }
+        }
+        for (path, entry) in deletedEntries {
+            changes.removedEntries.append(path)
+            let kind = RecordKind.allCases.first { path.hasPrefix($0.folder + "/") } ?? .consult
+            changes.orphans += entry.outputs?.paths(kind: kind, id: entry.id) ?? []
+        }
+        return changes
+    }
+
+    /// Which orphan files to remove: of the candidates, those that nothing makes any more. A file that a current
+    /// record makes, or may make (named after a report file path any record, in any shard, claims), or a current
+    /// shared page, is kept.
+    func removable(_ candidates: [String], currentShared: [String]) -> [String] {
+        guard !candidates.isEmpty else { return [] }
+        var made = Set(currentShared.map(BytePath.init))
+        for entry in entries {
+            if case .listed(let paths)? = entry?.outputs, !paths.isEmpty { made.formUnion(paths.map(BytePath.init)) }
+        }
+        // A file a record no longer makes (its PDF, once PDFs are no longer asked for) is its own to remove, even
+        // though its name is still that record's claim.
+        return BytePath.sortedUnique(candidates).filter { path in
+            let owner = orphanOwners[BytePath(path)]
+            return !made.contains(BytePath(path))
+                && !Self.stems(of: path).contains { stem in
+                    guard let claimant = claims[ContentDigest(stem)] else { return false }
+                    return claimant != owner
+                }
+        }
+    }
+
+    /// Whether two optional strings are both nil, or have the same bytes.
+    static func sameBytes(_ first: String?, _ second: String?) -> Bool {
+        switch (first, second) {
+        case (nil, nil): true
+        case (let first?, let second?): first.utf8.elementsEqual(second.utf8)
+        default: false
+        }
+    }
+
+    /// A path without its extensions, then without each trailing `-part`: `a/b-c.svg` gives `a/b-c`, `a/b`.
+    static func stems(of path: String) -> [String] {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return [] }
+        let folder = path[...slash]
+        var name = path[path.utf8.index(after: slash)...]
+        if let dot = name.utf8.firstIndex(of: UInt8(ascii: ".")) { name = name[..<dot] }
+        var stems = [String(folder + name)]
+        while let dash = name.utf8.lastIndex(of: UInt8(ascii: "-")) {
+            name = name[..<dash]
+            stems.append(String(folder + name))
+        }
+        return stems
+    }
+}

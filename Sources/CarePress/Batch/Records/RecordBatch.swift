@@ -1,0 +1,150 @@
+/// The build runner's pass over the records: scan every file, then load, render and write each record of this
+/// shard on a pool of workers, keeping only a small outcome per record.
+///
+/// 1. **Scan** (parallel, every record file of the project): read the bytes, digest them, and find the id the record
+///    claims (from the manifest when the bytes are unchanged, otherwise with `RecordIDScanner`). Every claim is known
+///    before anything is rendered, so a report file claimed by two records ("contested") is settled by file order
+///    exactly as a one-by-one build would, whatever the number of workers or shards.
+/// 2. **Records** (parallel, this shard's records, a chunk at a time): a record whose digest (its bytes, templates,
+///    site, tool and what its dependencies resolve to) equals the manifest's, and whose outputs exist, is skipped;
+///    the others are loaded, rendered and their files staged under temporary names, then the chunk is committed to
+///    the manifest and its files renamed into place (see `RecordBatch+Commits.swift`). Shard 1 also loads the other
+///    shards' changed records for their summaries (the reports index lists every record), without rendering them.
+/// 3. **Contests**: the first valid claimant of a contested file wins and is written (its files were staged); the
+///    others get the duplicate-id error.
+///
+/// Memory is what a batch of 100,000 records is about: per record the batch keeps the scan's digests and id, a
+/// small outcome and the record's manifest entry (which the next one replaces in place), all in arrays indexed like
+/// `project.recordFiles`, so everything downstream is in file order whatever the scheduling. Paths are compared
+/// byte for byte (`BytePath`).
+final class RecordBatch: @unchecked Sendable {
+    let project: SiteProject
+    let options: BuildOptions
+    let mode: Mode
+    /// Whether and how records get PDFs.
+    let printer: RecordPrinter
+    let loader: RecordLoader
+    let strings: StringInterner
+    /// The record files, in order (`project.recordFiles`, by kind, then by path byte for byte).
+    let files: [RecordFile]
+    var scanned: [Scanned] = []
+    /// Each record's manifest entry, as the manifest has it: the last build's until the record's changes are
+    /// committed, then this build's.
+    var entries: [BuildManifest.Entry?] = []
+    var outcomes: [Outcome?] = []
+    /// The new entries of contested records whose files are staged until the contest is settled.
+    var heldEntries: [Int: BuildManifest.Entry] = [:]
+    /// Entries of the old manifest whose record files are gone.
+    var deletedEntries: [(path: String, entry: BuildManifest.Entry)] = []
+    /// The first claimant of each report file path (by digest).
+    var claims: [ContentDigest: Int] = [:]
+    /// Files that rows stopped listing during this build, recorded as orphans in the manifest.
+    var orphans: [String] = []
+    /// The record (by index) that stopped listing each of `orphans`: its own claim does not keep the file.
+    var orphanOwners: [BytePath: Int] = [:]
+    /// Final rows of files already renamed into place, committed with the next commit.
+    var settled = ManifestChanges()
+    /// Why the manifest could not be written, once it failed (reported once).
+    var manifestFailure: String?
+
+    /// A batch that checks the records, or builds their reports.
+    init(
+        project: SiteProject, options: BuildOptions, mode: Mode, printer: RecordPrinter = .none,
+        strings: StringInterner = StringInterner()
+    ) {
+        self.project = project
+        self.options = options
+        self.mode = mode
+        self.printer = printer
+        self.strings = strings
+        loader = RecordLoader(project: project)
+        files = project.recordFiles
+    }
+
+    /// A record's path relative to the content folder, e.g. `consults/hl-1.json`: its manifest and shard key.
+    static func relativePath(of file: RecordFile) -> String {
+        file.kind.folder + "/" + fileName(of: file.path)
+    }
+
+    /// The last component of a path.
+    static func fileName(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        return String(path[path.utf8.index(after: slash)...])
+    }
+
+    // MARK: Scan
+
+    /// Reads every record file, digests it and finds its id; assigns each record its role for this shard.
+    func scan(previous manifest: [(path: String, entry: BuildManifest.Entry)]) {
+        entries = mergeEntries(manifest)
+        let slots = Slots<(ContentDigest?, String?)>(count: files.count)
+        let files = self.files
+        let previous = entries
+        let changed = options.changedRecords
+        WorkerPool.run(jobs: options.jobs, count: files.count) { index in
+            if let changed, let entry = previous[index], !changed.contains(Self.relativePath(of: files[index])) {
+                // The caller watches the files and says this one did not change since the manifest was written.
+                slots[index] = (entry.file, entry.id)
+                return
+            }
+            guard let bytes = FileBytes.read(files[index].path) else {
+                slots[index] = (nil, nil)
+                return
+            }
+            let digest = ContentDigest(bytes)
+            if let entry = previous[index], entry.file == digest {
+                slots[index] = (digest, entry.id)
+            } else {
+                slots[index] = (digest, RecordIDScanner.id(in: bytes))
+            }
+        }
+        scanned = files.indices.map { index in
+            let (digest, id) = slots[index] ?? (nil, nil)
+            return Scanned(
+                fileDigest: digest, id: id,
+                key: id.map { ContentDigest(ReportPaths.base(kind: files[index].kind, id: $0)) })
+        }
+        var contested = Set<ContentDigest>()
+        for index in scanned.indices {
+            guard let key = scanned[index].key else { continue }
+            if claims[key] == nil { claims[key] = index } else { contested.insert(key) }
+        }
+        let shard = options.shard
+        for index in scanned.indices {
+            let isContested = scanned[index].key.map(contested.contains) ?? false
+            scanned[index].contested = isContested
+            guard case .build = mode else {
+                scanned[index].role = .validate
+                continue
+            }
+            if shard.contains(recordPath: Self.relativePath(of: files[index])) {
+                scanned[index].role = .build
+            } else if shard.writesSharedPages {
+                scanned[index].role = .summarize
+            } else if isContested {
+                scanned[index].role = .validate
+            }
+        }
+        outcomes = Array(repeating: nil, count: files.count)
+    }
+
+    /// Lines the last manifest's entries up with the record files (both in byte order of their paths); entries of
+    /// files that are gone are kept aside.
+    private func mergeEntries(_ old: [(path: String, entry: BuildManifest.Entry)]) -> [BuildManifest.Entry?] {
+        var result = [BuildManifest.Entry?](repeating: nil, count: files.count)
+        var next = 0
+        for (index, file) in files.enumerated() {
+            let path = BytePath(Self.relativePath(of: file))
+            while next < old.count && BytePath(old[next].path) < path {
+                deletedEntries.append(old[next])
+                next += 1
+            }
+            if next < old.count && BytePath(old[next].path) == path {
+                result[index] = old[next].entry
+                next += 1
+            }
+        }
+        deletedEntries += old[next...]
+        return result
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+@testable import CarePress
+
+/// One build at a time writes into an output folder, or the shards of one batch side by side (finding 3).
+@Suite("Build lock")
+struct BuildLockTests {
+    static func lock(_ project: TemporaryProject, _ shard: Shard) throws -> BuildLock {
+        try BuildLock.acquire(in: try OutputWriter(root: project.path("Output")), shard: shard, wait: false)
+    }
+
+    static func isBusy(_ project: TemporaryProject, _ shard: Shard) throws -> Bool {
+        do {
+            _ = try lock(project, shard)
+            return false
+        } catch let failure as BuildLock.LockFailure {
+            guard case .busy = failure else { throw failure }
+            return true
+        }
+    }
+
+    @Test func shardsOfOneBatchRunSideBySideAndNothingElseDoes() throws {
+        let project = try TemporaryProject()
+        let first = try #require(Shard("1/3"))
+        var held: BuildLock? = try Self.lock(project, first)
+        #expect(try !Self.isBusy(project, #require(Shard("2/3"))))
+        #expect(try Self.isBusy(project, first), "the same shard twice")
+        #expect(try Self.isBusy(project, .all), "a whole build beside shards")
+        #expect(try Self.isBusy(project, #require(Shard("1/2"))), "a shard of a batch of another size")
+        #expect(held != nil)
+        held = nil
+        #expect(try !Self.isBusy(project, .all))
+        var whole: BuildLock? = try Self.lock(project, .all)
+        #expect(try Self.isBusy(project, .all), "two whole builds")
+        #expect(try Self.isBusy(project, #require(Shard("2/3"))), "shards beside a whole build")
+        #expect(whole != nil)
+        whole = nil
+        #expect(try !Self.isBusy(project, #require(Shard("1/2"))), "the lock is gone with its build")
+    }
+
+    @Test func aBuildThatMayNotWaitFailsAtOnceAndWritesNothing() throws {
+        let project = try TemporaryProject.generated(copies: 1)
+        var held: BuildLock? = try Self.lock(project, .all)
+        var options = project.ownThemeOptions()
+        options.whenLocked = .fail
+        let refused = SiteBuilder.build(options)
+        #expect(refused.errorCount == 1)
+        let error = try #require(refused.diagnostics.first { $0.severity == .error })
+        #expect(error.file.hasSuffix("Output/.carepress/build.lock"))
+        #expect(error.message.hasPrefix("another build is writing into this folder"))
+        #expect(project.files(under: "Output").allSatisfy { $0.hasPrefix(".carepress/") && $0.hasSuffix(".lock") })
+        #expect(held != nil)
+        held = nil
+        let built = SiteBuilder.build(options)
+        #expect(!built.hasErrors, "\(built.diagnostics)")
+        #expect(built.rendered == built.records)
+    }
+
+    @Test func aBuildWaitsForTheOneWritingAndThenRuns() throws {
+        let project = try TemporaryProject.generated(copies: 1)
+        let held = Mutex<BuildLock?>(try Self.lock(project, .all))
+        let announced = Mutex<[String]>([])
+        var options = project.ownThemeOptions()
+        options.whenLocked = .wait(announce: { message in
+            announced.withLock { $0.append(message) }
+            // The other build finishes only once this one has said what it waits for.
+            held.withLock { $0 = nil }
+        })
+        let report = SiteBuilder.build(options)
+        #expect(!report.hasErrors, "\(report.diagnostics)")
+        #expect(report.rendered == report.records)
+        let messages = announced.withLock { $0 }
+        #expect(messages.count == 1)
+        #expect(messages.first?.hasPrefix("waiting: another build is writing into this folder") == true)
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+
+@testable import CarePress
+
+@Suite("Build report")
+struct BuildReportTests {
+    @Test func theJSONSummaryIsEncodedWithSortedKeysAndMilliseconds() {
+        var report = BuildReport()
+        report.records = 12
+        report.rendered = 3
+        report.skipped = 8
+        report.failedRecords = 1
+        report.written = 5
+        report.unchanged = 1
+        report.deleted = 2
+        report.diagnostics = [
+            Diagnostic(.error, file: "a.json", position: .start, message: "bad \"quote\""),
+            Diagnostic(.warning, file: "b.json", position: .start, message: "w"),
+        ]
+        report.timings.scan = 0.1904
+        report.timings.total = 1.2506
+        #expect(
+            report.json
+                == #"{"deleted":2,"errors":1,"failed":1,"files":6,"pdfs":0,"records":12,"rendered":3,"#
+                + #""seconds":{"load":0,"pdf":0,"records":0,"render":0,"scan":0.19,"shared":0,"total":1.251,"write":0},"#
+                + #""skipped":8,"templateFallbacks":0,"unchanged":1,"warnings":1,"written":5}"#)
+    }
+}
