@@ -84,6 +84,30 @@ struct PreviewSessionTests {
         #expect(everything.records == 3)
     }
 
+    @Test func anEditedKnowledgeFileOrTemplateIsBuiltThoughTheSessionKeepsParsedFiles() throws {
+        let (folder, session) = try Self.session()
+        session.build()
+        #expect(session.options.yamlCache != nil, "the session keeps parsed YAML files between builds")
+        let knowledge = "Content/knowledge/conditions/achilles-tendinopathy.yml"
+        let page = "Output/guide/conditions/achilles-tendinopathy.html"
+        #expect(folder.read(page)?.contains("joins the calf muscles") == true)
+        try folder.write(
+            knowledge,
+            try #require(folder.read(knowledge)).replacingOccurrences(
+                of: "joins the calf muscles", with: "links the calf muscles"))
+        let edited = session.build(after: [folder.path(knowledge)])
+        #expect(edited.diagnostics.filter { $0.severity == .error }.isEmpty)
+        #expect(folder.read(page)?.contains("links the calf muscles") == true)
+        #expect(folder.read(page)?.contains("joins the calf muscles") == false)
+        #expect(session.channel.state.generation == 2)
+        // A template of the project's own, made while serving, is used by the next build.
+        let template = "Templates/guide/condition.md.mustache"
+        try folder.write(template, TemplateSet.markdownPragma + "\nEdited while serving.\n")
+        session.build(after: [folder.path(template)])
+        #expect(folder.read(page)?.contains("Edited while serving.") == true)
+        #expect(session.channel.state.generation == 3)
+    }
+
     @Test func changesMadeWhileTheThemeWasBrokenAreBuiltOnceItIsFixed() throws {
         let (folder, _) = try Self.session()
         try folder.write("Templates/assets/style.css", "body { margin: 0 }\n")

@@ -132,7 +132,7 @@ public enum SiteBuilder {
                 project: project, pages: pages,
                 linkTargets: (options.outputPath, sharedPaths(project: project, templates: templates, pages: pages)))
             var digests = BuildInputs(
-project: project, templates: templates, tool: CarePressVersion.fingerprint)
+                project: project, templates: templates, tool: CarePressVersion.fingerprint)
             digests.printsPDFs = options.pdf != .none
             self.digests = digests
         }
@@ -189,7 +189,7 @@ project: project, templates: templates, tool: CarePressVersion.fingerprint)
 
     /// Loads the project and the theme; nil after reporting what stops the build.
     private static func loadProject(_ options: BuildOptions, into report: inout BuildReport) -> LoadedProject? {
-        let project = SiteProject.load(from: options.contentPath)
+        let project = SiteProject.load(from: options.contentPath, cache: options.yamlCache)
         report.diagnostics += project.diagnostics + noRecordsWarning(project)
         let templates: TemplateSet
         switch TemplateSet.load(from: options.theme, requiring: requiredTemplates) {

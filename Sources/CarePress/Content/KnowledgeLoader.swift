@@ -8,12 +8,14 @@ enum KnowledgeLoader {
     /// The longest a condition summary may be, in words: it is injected into a small on-device prompt.
     static let summaryWordLimit = 60
 
-    static func load(from folder: String) -> (store: KnowledgeStore, diagnostics: [Diagnostic]) {
+    /// Loads the knowledge store of `folder`, with every problem found; `cache` keeps parsed files between builds.
+    static func load(from folder: String, cache: YAMLCache? = nil) -> (store: KnowledgeStore, diagnostics: [Diagnostic])
+    {
         var diagnostics: [Diagnostic] = []
-        let areas = loadList(folder.appendingPathComponent("body-areas.yml"), &diagnostics) {
+        let areas = loadList(folder.appendingPathComponent("body-areas.yml"), cache, &diagnostics) {
             BodyArea.read($0, $1, $2)
         }
-        let phases = loadList(folder.appendingPathComponent("phases.yml"), &diagnostics) {
+        let phases = loadList(folder.appendingPathComponent("phases.yml"), cache, &diagnostics) {
             RecoveryPhase.read($0, $1, $2)
         }
         var unique = UniqueNames()
@@ -27,10 +29,10 @@ enum KnowledgeLoader {
             what: "phase id", into: &diagnostics)
 
         let exerciseFolder = folder.appendingPathComponent("exercises")
-        let exerciseFiles = loadFolder(exerciseFolder, &diagnostics) {
+        let exerciseFiles = loadFolder(exerciseFolder, cache, &diagnostics) {
             Exercise.read($0, $1, source: $2)
         }
-        let conditionFiles = loadFolder(folder.appendingPathComponent("conditions"), &diagnostics) {
+        let conditionFiles = loadFolder(folder.appendingPathComponent("conditions"), cache, &diagnostics) {
             Condition.read($0, $1, source: $2)
         }
         var exercises: [Exercise] = []
@@ -109,11 +111,12 @@ enum KnowledgeLoader {
 
     /// A YAML list file read item by item; items with errors are left out.
     private static func loadList<T>(
-        _ path: String, _ diagnostics: inout [Diagnostic], read: (ContentNode, ValuePath, NodeReader) -> T?
+        _ path: String, _ cache: YAMLCache?, _ diagnostics: inout [Diagnostic],
+        read: (ContentNode, ValuePath, NodeReader) -> T?
     ) -> (file: String, items: [(value: T, node: ContentNode)]) {
         let log = DiagnosticLog(file: path)
         defer { diagnostics += log.diagnostics }
-        guard let root = SourceFile.yaml(path, log: log) else { return (path, []) }
+        guard let root = SourceFile.yaml(path, log: log, cache: cache) else { return (path, []) }
         let reader = NodeReader(log: log)
         guard case .array(let nodes) = root.value else {
             log.error("expected a list, found \(root.typeName)", at: root.position, path: .root)
@@ -131,7 +134,8 @@ enum KnowledgeLoader {
 
     /// Every `.yml` file of a folder read as one item each; files that cannot be read are reported and left out.
     private static func loadFolder<T>(
-        _ folder: String, _ diagnostics: inout [Diagnostic], read: (ContentNode, NodeReader, String) -> T?
+        _ folder: String, _ cache: YAMLCache?, _ diagnostics: inout [Diagnostic],
+        read: (ContentNode, NodeReader, String) -> T?
     ) -> [(value: T, node: ContentNode, log: DiagnosticLog)] {
         let listing = SourceFile.list(folder, extensions: ["yml", "yaml"])
         for path in listing.ignored {
@@ -141,7 +145,9 @@ enum KnowledgeLoader {
         var result: [(T, ContentNode, DiagnosticLog)] = []
         for path in listing.files {
             let log = DiagnosticLog(file: path)
-            guard let node = SourceFile.yaml(path, log: log), let value = read(node, NodeReader(log: log), path) else {
+            guard let node = SourceFile.yaml(path, log: log, cache: cache),
+                let value = read(node, NodeReader(log: log), path)
+            else {
                 diagnostics += log.diagnostics
                 continue
             }

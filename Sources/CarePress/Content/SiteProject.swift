@@ -22,8 +22,9 @@ public struct SiteProject: Sendable {
     /// Questionnaire ids whose files have errors, so consults that use them are told why.
     public var brokenSchemaIDs: Set<String>
 
-    /// Loads everything but the records from a content folder.
-    public static func load(from contentPath: String) -> SiteProject {
+    /// Loads everything but the records from a content folder; `cache` keeps parsed YAML files between the builds of
+    /// a session, so that only the files whose bytes changed are parsed again.
+    public static func load(from contentPath: String, cache: YAMLCache? = nil) -> SiteProject {
         var diagnostics: [Diagnostic] = []
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: contentPath, isDirectory: &isDirectory) || !isDirectory.boolValue {
@@ -36,10 +37,12 @@ public struct SiteProject: Sendable {
                 recordFiles: [], diagnostics: diagnostics, brokenSchemaIDs: [])
         }
         let siteLog = DiagnosticLog(file: contentPath.appendingPathComponent("site.yml"))
-        let site = SourceFile.yaml(siteLog.file, log: siteLog).flatMap { Site.read($0, NodeReader(log: siteLog)) }
+        let site = SourceFile.yaml(siteLog.file, log: siteLog, cache: cache).flatMap {
+            Site.read($0, NodeReader(log: siteLog))
+        }
         diagnostics += siteLog.diagnostics
 
-        let knowledge = KnowledgeLoader.load(from: contentPath.appendingPathComponent("knowledge"))
+        let knowledge = KnowledgeLoader.load(from: contentPath.appendingPathComponent("knowledge"), cache: cache)
         diagnostics += knowledge.diagnostics
 
         var schemas: [String: ConsultSchema] = [:]

@@ -45,15 +45,22 @@ enum SourceFile {
         return json(bytes: bytes, log: log)
     }
 
-    /// A YAML file as a tree, or nil after reporting why not.
-    static func yaml(_ path: String, log: DiagnosticLog) -> ContentNode? {
+    /// A YAML file as a tree, or nil after reporting why not; with a cache, a file whose bytes it parsed before is
+    /// not parsed again.
+    static func yaml(_ path: String, log: DiagnosticLog, cache: YAMLCache? = nil) -> ContentNode? {
         guard let bytes = bytes(path, log: log) else { return nil }
-        do {
-            return try YAMLLoader.parse(try SourceText.decode(bytes))
-        } catch {
+        let parsed = cache?.parsed(path, bytes: bytes, parse: yaml(bytes:)) ?? yaml(bytes: bytes)
+        switch parsed {
+        case .success(let node): return node
+        case .failure(let error):
             log.report(error)
             return nil
         }
+    }
+
+    /// YAML bytes as a tree, or the syntax error that stops them from being parsed.
+    private static func yaml(bytes: [UInt8]) -> Result<ContentNode, SyntaxError> {
+        Result { () throws(SyntaxError) in try YAMLLoader.parse(try SourceText.decode(bytes)) }
     }
 
     /// The visible files directly inside a folder whose names end in one of the extensions, sorted by name; the other
@@ -67,7 +74,7 @@ enum SourceFile {
     ) {
         guard let directory = opendir(folder) else { return ([], [], []) }
         defer { closedir(directory) }
-        var entries: [(name: String, isFile: Bool)] = []
+        var entries: [(name: String, bytes: [UInt8], isFile: Bool)] = []
         var misnamed: [String] = []
         while let entry = readdir(directory) {
             let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
@@ -85,13 +92,14 @@ enum SourceFile {
                 var info = stat()
                 isFile = stat(folder.appendingPathComponent(name), &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR
             }
-            entries.append((name, isFile))
+            entries.append((name, bytes, isFile))
         }
         var files: [String] = []
         var ignored: [String] = []
         // By bytes, not as text: `café.json` in NFC and in NFD are two files, and the build manifest orders paths so.
-        for (name, isFile) in entries.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) where isFile
-        {
+        // (Compared as byte arrays, which is cheaper than comparing `String.UTF8View`s.)
+        entries.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
+        for (name, _, isFile) in entries where isFile {
             let path = folder.appendingPathComponent(name)
             if extensions.contains(fileExtension(name)) {
                 files.append(path)
