@@ -21,8 +21,8 @@ public final class PreviewSession: Sendable {
     /// A session that builds with `options` and tells `channel`.
     public init(options: BuildOptions, channel: ReloadChannel) {
         var options = options
-        // The knowledge store and the settings are parsed again only when their bytes change.
-        if options.yamlCache == nil { options.yamlCache = YAMLCache() }
+        // Parsed settings and knowledge files, and the reports index's pages, are kept between rebuilds.
+        if options.cache == nil { options.cache = BuildCache() }
         self.options = options
         self.channel = channel
         contentFolder = URL(fileURLWithPath: options.contentPath).standardizedFileURL.path

@@ -87,7 +87,7 @@ struct PreviewSessionTests {
     @Test func anEditedKnowledgeFileOrTemplateIsBuiltThoughTheSessionKeepsParsedFiles() throws {
         let (folder, session) = try Self.session()
         session.build()
-        #expect(session.options.yamlCache != nil, "the session keeps parsed YAML files between builds")
+        #expect(session.options.cache != nil, "the session keeps parsed YAML files between builds")
         let knowledge = "Content/knowledge/conditions/achilles-tendinopathy.yml"
         let page = "Output/guide/conditions/achilles-tendinopathy.html"
         #expect(folder.read(page)?.contains("joins the calf muscles") == true)
@@ -106,6 +106,11 @@ struct PreviewSessionTests {
         session.build(after: [folder.path(template)])
         #expect(folder.read(page)?.contains("Edited while serving.") == true)
         #expect(session.channel.state.generation == 3)
+        // The reports index, whose pages the session keeps, too.
+        let indexTemplate = "Templates/reports/index.md.mustache"
+        try folder.write(indexTemplate, TemplateSet.markdownPragma + "\nIndex edited while serving.\n")
+        session.build(after: [folder.path(indexTemplate)])
+        #expect(folder.read("Output/reports/index.html")?.contains("Index edited while serving.") == true)
     }
 
     @Test func changesMadeWhileTheThemeWasBrokenAreBuiltOnceItIsFixed() throws {

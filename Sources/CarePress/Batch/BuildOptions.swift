@@ -26,9 +26,9 @@ public struct BuildOptions: Sendable {
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     /// What to do when another build is writing into the output folder (see README, "Limits and guarantees").
     public var whenLocked: WhenLocked = .wait(announce: nil)
-    /// Parsed YAML files kept between the builds of a session (`carepress serve`): a rebuild parses again only the
-    /// knowledge and settings files whose bytes changed. Nil (the default) parses every file.
-    public var yamlCache: YAMLCache?
+    /// What the builds of a session (`carepress serve`) keep between them: parsed YAML files, the reports index's
+    /// pages. Nil (the default) makes everything afresh.
+    public var cache: BuildCache?
 
     /// What a build does when another build holds the output folder.
     public enum WhenLocked: Sendable {

@@ -189,7 +189,7 @@ public enum SiteBuilder {
 
     /// Loads the project and the theme; nil after reporting what stops the build.
     private static func loadProject(_ options: BuildOptions, into report: inout BuildReport) -> LoadedProject? {
-        let project = SiteProject.load(from: options.contentPath, cache: options.yamlCache)
+        let project = SiteProject.load(from: options.contentPath, cache: options.cache?.yaml)
         report.diagnostics += project.diagnostics + noRecordsWarning(project)
         let templates: TemplateSet
         switch TemplateSet.load(from: options.theme, requiring: requiredTemplates) {
@@ -354,7 +354,10 @@ public enum SiteBuilder {
         if guide {
             for file in try GuideSite(project: project, pages: pages).render() { check(file) }
         }
-        for file in try ReportsIndex.render(summaries, with: pages, jobs: inputs.options.jobs) { check(file) }
+        let earlier = inputs.options.cache.map { ($0.indexPages, inputs.digests.shared) }
+        for file in try ReportsIndex.render(summaries, with: pages, jobs: inputs.options.jobs, reusing: earlier) {
+            check(file)
+        }
         check(ReportsIndexData(summaries).file)
         check(try HomePage.render(reportCount: summaries.count, project: project, with: pages))
         for asset in inputs.templates.assets where guide {

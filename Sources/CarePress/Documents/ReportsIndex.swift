@@ -67,10 +67,12 @@ enum ReportsIndex {
 
     /// Every page of the index, in order; one page (with no page links) when the reports fit on it.
     ///
-    /// Pages are independent once the reports are sorted, so they are rendered on `jobs` threads.
+    /// Pages are independent once the reports are sorted, so they are rendered on `jobs` threads. With `earlier`
+    /// (a session's pages, and the digest of the shared inputs the pages are rendered with), a page whose inputs are
+    /// those of a page kept there is not rendered again.
     static func render(
         _ summaries: [ReportSummary], with pages: PageRenderer, pageSize: Int = pageSize,
-        jobs: Int = BuildOptions.defaultJobs
+        jobs: Int = BuildOptions.defaultJobs, reusing earlier: (RenderedIndexPages, inputs: ContentDigest)? = nil
     ) throws(TemplateErrors) -> [OutputFile] {
         let sorted = ordered(summaries)
         let counts = Dictionary(grouping: summaries, by: \.attention.level).mapValues(\.count)
@@ -83,12 +85,24 @@ enum ReportsIndex {
             let start = min(index * pageSize, sorted.count)
             let items = sorted[start..<min(page * pageSize, sorted.count)]
             let before = sorted[..<start]
-            rendered[index] = Result { () throws(TemplateErrors) in
+            let key = earlier.map {
+                RenderedIndexPages.Key(
+                    inputs: $0.inputs, page: page, pageCount: pageCount, countLine: countLine, total: total,
+                    counts: counts, previousLevel: before.last?.attention.level, items: Array(items))
+            }
+            if let earlier, let key, let file = earlier.0.file(for: key) {
+                rendered[index] = .success(file)
+                return
+            }
+            let result = Result { () throws(TemplateErrors) in
                 try render(
                     page: page, of: pageCount, items: items, startsAfter: before.last, counts: counts,
                     header: (countLine, total), with: pages)
             }
+            if let earlier, let key, case .success(let file) = result { earlier.0.keep(file, for: key) }
+            rendered[index] = result
         }
+        earlier?.0.keepOnly(pageCount: pageCount)
         var files: [OutputFile] = []
         for index in 0..<pageCount {
             guard let result = rendered[index] else { continue }

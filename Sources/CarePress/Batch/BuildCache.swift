@@ -1,0 +1,14 @@
+/// What one session of builds into the same output folder keeps between them (`carepress serve`), so that a rebuild
+/// after a small edit does not redo work whose inputs did not change.
+///
+/// Everything kept is looked up by the whole of what made it (a file's bytes, a page's inputs), never by a time or a
+/// size, so a build with the cache writes what a build without it writes.
+public final class BuildCache: Sendable {
+    /// Parsed YAML files: the site settings and the knowledge store.
+    public let yaml = YAMLCache()
+    /// The pages of the reports index, by what each shows.
+    public let indexPages = RenderedIndexPages()
+
+    /// An empty cache.
+    public init() {}
+}

@@ -1,0 +1,50 @@
+/// Pages of the reports index rendered by earlier builds of a session, used again when everything a page shows is
+/// the same: an edit of one record re-renders only the page that lists it (and every page when the counts, the number
+/// of pages, the theme or the settings change).
+public final class RenderedIndexPages: Sendable {
+    /// Everything one page of the index is made from.
+    struct Key: Equatable {
+        /// The digest of the shared inputs: the settings, the knowledge store, the theme, the tool.
+        var inputs: ContentDigest
+        var page: Int
+        var pageCount: Int
+        var countLine: String
+        var total: String
+        var counts: [Attention.Level: Int]
+        /// The attention level of the report before the page's first, which says whether a section continues.
+        var previousLevel: Attention.Level?
+        var items: [ReportSummary]
+    }
+
+    private struct State {
+        var pages: [Int: (key: Key, file: OutputFile)] = [:]
+        var reused = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// An empty set of pages.
+    public init() {}
+
+    /// How many pages were used again rather than rendered, over the session.
+    public var reusedCount: Int { state.withLock { $0.reused } }
+
+    /// The page made from `key` by an earlier build, if any.
+    func file(for key: Key) -> OutputFile? {
+        state.withLock { state in
+            guard let kept = state.pages[key.page], kept.key == key else { return nil }
+            state.reused += 1
+            return kept.file
+        }
+    }
+
+    /// Keeps a page just rendered from `key`.
+    func keep(_ file: OutputFile, for key: Key) {
+        state.withLock { $0.pages[key.page] = (key, file) }
+    }
+
+    /// Forgets the pages after the last one.
+    func keepOnly(pageCount: Int) {
+        state.withLock { state in state.pages = state.pages.filter { $0.key <= pageCount } }
+    }
+}
