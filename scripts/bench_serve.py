@@ -5,7 +5,9 @@ Synthesises N consults plus a tenth as many physio and stack records (as `make b
 `carepress serve` (release build) on a free loopback port, listens to its reload channel as a browser does, then
 edits one record at a time and prints how long each edit took to reach the listener: from the moment the edited
 file is closed to the moment the `build` event that follows it arrives. That time includes the watcher's wait for
-quiet (`quiet`, 0.1 s by default), the incremental rebuild and the event.
+quiet (`quiet`, 0.1 s by default), the incremental rebuild and the event. It also prints the rebuild's stages, as
+`serve --timings` reports them (scan: settings, knowledge, theme, lock, manifest and record list; records; shared
+pages: reports index, home page, filter data, manifest), and what is left for the wait, the watcher and the event.
 
 Never part of `make test`: the machine is shared and times vary; the figure is printed, not asserted.
 """
@@ -13,6 +15,7 @@ Never part of `make test`: the machine is shared and times vary; the figure is p
 import argparse
 import json
 import os
+import re
 import shutil
 import socket
 import statistics
@@ -88,7 +91,7 @@ def main():
 
         started = time.perf_counter()
         log = open(os.path.join(work, "serve.log"), "w")
-        server = subprocess.Popen([binary, "serve", "--port", "0"], cwd=work, stdout=subprocess.PIPE,
+        server = subprocess.Popen([binary, "serve", "--port", "0", "--timings"], cwd=work, stdout=subprocess.PIPE,
                                   stderr=log, text=True)
         line = server.stdout.readline()
         if not line.startswith("Serving "):
@@ -126,12 +129,24 @@ def main():
         # The rebuilds' own times, from serve's summary lines ("... in 0.123s"): the rest is waiting for quiet
         # (0.1 s), noticing the change, and telling the listener.
         log.flush()
-        lines = [line for line in open(os.path.join(work, "serve.log")) if line.startswith("Changed ")]
+        logged = list(open(os.path.join(work, "serve.log")))
+        lines = [line for line in logged if line.startswith("Changed ")]
         builds = [float(line.rsplit(" in ", 1)[1].rstrip("s\n")) for line in lines]
+        stages = {}
+        for before, line in zip(logged, logged[1:]):
+            if before.startswith("Changed ") and line.startswith("  stages: "):
+                for name, value in re.findall(r"(scan|records|shared pages|total) ([0-9.]+)s", line):
+                    stages.setdefault(name, []).append(float(value))
         print()
         if builds:
             print(f"Rebuild time inside serve (SiteBuilder.build): median {statistics.median(builds) * 1000:.0f} ms "
                   f"over {len(builds)} rebuilds")
+        if stages:
+            print("  stages (median): " + ", ".join(
+                f"{name} {statistics.median(values) * 1000:.0f} ms" for name, values in stages.items()))
+        if builds:
+            print(f"  left for the wait for quiet ({0.1:.1f} s), the watcher and the event: "
+                  f"{(statistics.median(delays) - statistics.median(builds)) * 1000:.0f} ms (medians' difference)")
         print(f"Edit of one record at {total:,} records -> reload event at the listener "
               f"(includes the {0.1:.1f} s wait for quiet):")
         print(f"  median {statistics.median(delays) * 1000:.0f} ms, best {min(delays) * 1000:.0f} ms, "

@@ -41,6 +41,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Records processed at once (default: the number of cores).", valueName: "n"))
     var jobs = BuildOptions.defaultJobs
 
+    @Flag(help: "After each build, print how long its stages took.")
+    var timings = false
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port)") }
@@ -52,11 +55,14 @@ struct ServeCommand: ParsableCommand {
                 contentPath: contentOptions.content, templatesPath: templates, outputPath: output, jobs: jobs),
             host: host, port: port, poll: poll)
         let output = self.output
+        let timings = self.timings
         let failure = Mutex<PreviewServer.Failure?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task {
             do throws(PreviewServer.Failure) {
-                try await PreviewServer.run(options) { message in Self.print(message, output: output) }
+                try await PreviewServer.run(options) { message in
+                    Self.print(message, output: output, timings: timings)
+                }
             } catch {
                 failure.withLock { $0 = error }
             }
@@ -70,7 +76,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     /// Prints what the server says: builds and warnings on standard error, the address on standard output.
-    static func print(_ message: PreviewMessage, output: String) {
+    static func print(_ message: PreviewMessage, output: String, timings: Bool) {
         switch message {
         case .built(let report, let changes):
             Terminal.report(report.diagnostics)
@@ -81,6 +87,7 @@ struct ServeCommand: ParsableCommand {
                 line = "Changed \(shown)\(changes.count > 1 ? " and \(changes.count - 1) more" : ""). " + line
             }
             Terminal.error(line)
+            if timings { Terminal.error("  " + report.stagesLine) }
         case .watching(_, .polling(let reason?)):
             Terminal.error("warning: \(reason); polling for changes instead")
         case .watching:

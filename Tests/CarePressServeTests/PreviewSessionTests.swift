@@ -113,6 +113,16 @@ struct PreviewSessionTests {
         #expect(folder.read("Output/reports/index.html")?.contains("Index edited while serving.") == true)
     }
 
+    @Test func theStagesLineOfABuildAddsUpToItsTotal() throws {
+        let (_, session) = try Self.session()
+        let line = session.build().stagesLine
+        #expect(line.hasPrefix("stages: scan "))
+        let values = line.matches(of: /([0-9]+\.[0-9]{3})s/).map { Double($0.1)! }
+        #expect(values.count == 4)
+        #expect(values.allSatisfy { $0 >= 0 })
+        #expect(abs(values[0] + values[1] + values[2] - values[3]) < 0.0025, "scan, records and shared pages")
+    }
+
     @Test func changesMadeWhileTheThemeWasBrokenAreBuiltOnceItIsFixed() throws {
         let (folder, _) = try Self.session()
         try folder.write("Templates/assets/style.css", "body { margin: 0 }\n")
