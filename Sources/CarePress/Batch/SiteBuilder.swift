@@ -132,7 +132,7 @@ public enum SiteBuilder {
                 project: project, pages: pages,
                 linkTargets: (options.outputPath, sharedPaths(project: project, templates: templates, pages: pages)))
             var digests = BuildInputs(
-project: project, templates: templates, tool: CarePressVersion.fingerprint)
+                project: project, templates: templates, tool: CarePressVersion.fingerprint)
             digests.printsPDFs = options.pdf != .none
             self.digests = digests
         }

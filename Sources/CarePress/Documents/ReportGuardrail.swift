@@ -128,18 +128,28 @@ enum ReportGuardrail {
             }
             return String(decoding: result, as: UTF8.self)
         }
-        var result = ""
+        // By `Character`s, whose bytes are copied as they are: a `Character` is white space when its first scalar is
+        // (`Character.isWhitespace`), and a run of them becomes one space.
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
-        for character in text {
-            if character.isWhitespace {
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            let first = text.utf8[index]
+            let isWhitespace =
+                first < 0x80
+                ? first == 0x20 || (0x09...0x0D).contains(first) : text.unicodeScalars[index].properties.isWhitespace
+            if isWhitespace {
                 pendingSpace = !result.isEmpty
             } else {
-                if pendingSpace { result.append(" ") }
+                if pendingSpace { result.append(0x20) }
                 pendingSpace = false
-                result.append(character)
+                result.append(contentsOf: text.utf8[index..<next])
             }
+            index = next
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     private static func decodeEntity(_ entity: String) -> Unicode.Scalar? {

@@ -39,9 +39,9 @@ extension RecordBatch {
             return build(index, previous: previous)
         case .summarize:
             if let reused = reusable(index, previous: previous) { return reused }
-            return load(index, previous: previous, wantSummary: true)
+            return load(index, previous: previous)
         case .validate, .none:
-            return load(index, previous: previous, wantSummary: false)
+            return load(index, previous: previous)
         }
     }
 
@@ -74,19 +74,22 @@ extension RecordBatch {
         return (outcome, entry)
     }
 
-    /// Reads and checks a record; with `wantSummary`, a valid one also gets its summary and digest.
-    private func load(_ index: Int, previous: BuildManifest.Entry?, wantSummary: Bool) -> (
+    /// Reads and checks a record; a valid one to summarize also gets its summary and digest.
+    private func load(_ index: Int, previous: BuildManifest.Entry?) -> (
         Outcome, BuildManifest.Entry
     ) {
         let start = Stopwatch()
-        var (outcome, entry, _) = loadRecord(index, previous: previous, wantSummary: wantSummary)
+        var (outcome, entry, _) = loadRecord(index, previous: previous)
         outcome.loadTime = Float(start.seconds)
         return (outcome, entry)
     }
 
     /// Loads a record: its outcome, its new manifest entry (keeping the old outputs, for a record that now fails)
     /// and the record itself when it is valid.
-    private func loadRecord(_ index: Int, previous: BuildManifest.Entry?, wantSummary: Bool) -> (
+    ///
+    /// A record to build or to summarize also gets its dependencies, digest and stored diagnostics; one to summarize
+    /// gets its summary here, one to build from its rendering (`build`), so that its report is made once.
+    private func loadRecord(_ index: Int, previous: BuildManifest.Entry?) -> (
         Outcome, BuildManifest.Entry, Record?
     ) {
         let file = files[index]
@@ -130,8 +133,11 @@ extension RecordBatch {
         outcome.isValid = true
         outcome.idPosition = record.idPosition
         outcome.state = .loaded
-        if wantSummary, case .build(_, let inputs, let renderer, _) = mode, let summary = renderer.summary(of: record) {
-            entry.summary = BuildManifest.StoredSummary(summary)
+        if scanned.role == .build || scanned.role == .summarize, case .build(_, let inputs, let renderer, _) = mode {
+            if scanned.role == .summarize {
+                guard let summary = renderer.summary(of: record) else { return (outcome, entry, record) }
+                entry.summary = BuildManifest.StoredSummary(summary)
+            }
             entry.dependencies = strings.intern(RecordDependencies.of(record))
             entry.digest = inputs.recordDigest(kind: record.kind, file: fileDigest, dependencies: entry.dependencies)
             entry.diagnostics = diagnostics.map { diagnostic in
@@ -146,7 +152,7 @@ extension RecordBatch {
     /// Loads and renders one of this shard's records, and stages its files (see `stage`).
     private func build(_ index: Int, previous: BuildManifest.Entry?) -> (Outcome, BuildManifest.Entry) {
         let start = Stopwatch()
-        var (outcome, entry, loaded) = loadRecord(index, previous: previous, wantSummary: true)
+        var (outcome, entry, loaded) = loadRecord(index, previous: previous)
         outcome.loadTime = Float(start.seconds)
         guard let record = loaded, case .build(let writer, _, let renderer, _) = mode else { return (outcome, entry) }
         let renderStart = Stopwatch()
