@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Callouts in a Markdown document: blocks a template marks as urgent (or a caution), shown in HTML as the guide's
 /// callout (an `<aside>` with a border, an icon and its heading in words) by `layouts/callout.html.mustache`.
 ///
@@ -34,10 +42,35 @@ enum CalloutMarkdown {
     /// compares byte for byte as it does by `Character`s). A document with a carriage return is split by
     /// `Character`s instead, where a CR LF pair is one `Character` and so no line break.
     static func parts(of markdown: String) -> [Part]? {
-        guard markdown.utf8.contains(UInt8(ascii: "<")), containsOpeningMark(markdown) else { return nil }
-        guard !markdown.utf8.contains(0x0D) else { return parts(ofLines: markdown) }
         var text = markdown
-        return text.withUTF8 { bytes in parts(ofBytes: bytes) }
+        enum Split {
+            case none, byLines, parts([Part]?)
+        }
+        let split = text.withUTF8 { bytes -> Split in
+            guard let base = bytes.baseAddress, containsOpeningMark(bytes) else { return .none }
+            guard memchr(base, 0x0D, bytes.count) == nil else { return .byLines }
+            return .parts(parts(ofBytes: bytes))
+        }
+        switch split {
+        case .none: return nil
+        case .byLines: return parts(ofLines: markdown)
+        case .parts(let parts): return parts
+        }
+    }
+
+    /// The start of an opening mark, `<!-- callout ` (a mark line is checked as a whole by `parts`).
+    private static let openingMark = Array("<!-- callout ".utf8)
+
+    /// Whether the bytes contain `openingMark`, found by `memchr` for its `<`.
+    private static func containsOpeningMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var start = 0
+        while start < bytes.count, let found = memchr(base + start, 0x3C, bytes.count - start) {
+            let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if UnsafeBufferPointer(rebasing: bytes[offset...]).starts(with: openingMark) { return true }
+            start = offset + 1
+        }
+        return false
     }
 
     /// `parts(of:)` on the bytes of a document without a carriage return.
@@ -50,8 +83,12 @@ enum CalloutMarkdown {
         var lineStart = 0
         let end = bytes.count
         while lineStart <= end {
-            var lineEnd = lineStart
-            while lineEnd < end && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            var lineEnd = end
+            if lineStart < end, let base = bytes.baseAddress,
+                let found = memchr(base + lineStart, 0x0A, end - lineStart)
+            {
+                lineEnd = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
             let next = lineEnd + 1  // past the line feed (or the end, past the last line)
             let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
             if let tone = openingTone(line) {
@@ -140,18 +177,6 @@ enum CalloutMarkdown {
         guard open == nil else { return nil }
         if plain.contains(where: { !$0.isEmpty }) { parts.append(.markdown(plain.joined(separator: "\n"))) }
         return parts
-    }
-
-    /// Whether the text has `<!-- callout ` (as a byte search; a mark line is checked as a whole by `parts`).
-    private static func containsOpeningMark(_ markdown: String) -> Bool {
-        let mark = Array("<!-- callout ".utf8)
-        let bytes = markdown.utf8
-        var start = bytes.startIndex
-        while let found = bytes[start...].firstIndex(of: mark[0]) {
-            if bytes[found...].starts(with: mark) { return true }
-            start = bytes.index(after: found)
-        }
-        return false
     }
 
     /// The tone of an opening mark, `<!-- callout TONE -->` with a tone of lower-case letters.
