@@ -133,10 +133,24 @@ enum ReportGuardrail {
         var result: [UInt8] = []
         result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
+        let utf8 = text.utf8
         var index = text.startIndex
         while index < text.endIndex {
+            let first = utf8[index]
+            let afterFirst = utf8.index(after: index)
+            if first < 0x80, first != 0x0D, afterFirst == text.endIndex || utf8[afterFirst] < 0x80 {
+                // An ASCII byte before another (not CR before LF) is a `Character` of its own.
+                if first == 0x20 || (0x09...0x0C).contains(first) {
+                    pendingSpace = !result.isEmpty
+                } else {
+                    if pendingSpace { result.append(0x20) }
+                    pendingSpace = false
+                    result.append(first)
+                }
+                index = afterFirst
+                continue
+            }
             let next = text.index(after: index)
-            let first = text.utf8[index]
             let isWhitespace =
                 first < 0x80
                 ? first == 0x20 || (0x09...0x0D).contains(first) : text.unicodeScalars[index].properties.isWhitespace
@@ -145,7 +159,7 @@ enum ReportGuardrail {
             } else {
                 if pendingSpace { result.append(0x20) }
                 pendingSpace = false
-                result.append(contentsOf: text.utf8[index..<next])
+                result.append(contentsOf: utf8[index..<next])
             }
             index = next
         }
