@@ -31,9 +31,10 @@ STAGES = [
     ("link check (scanning and resolving; all pages)", 2,
      [("CarePress.HTMLScanner.nextStartTag(",), ("CarePress.LinkCheck.plainTarget(",),
       ("CarePress.LinkCheck.generalTarget(",)]),
-    ("write (temporary file, rename)", 2, [("CarePress.RecordBatch.(write",)]),
-    ("shared pages (guide, reports index, home, assets)", 1, [("CarePress.SiteBuilder.renderSharedPages(",)]),
-    ("manifest written", 1, [("CarePress.BuildManifest.lines(",)]),
+    ("write (stage to a temporary file; commit: manifest rows, rename)", 2,
+     [("CarePress.RecordBatch.(stage",), ("CarePress.RecordBatch.commit(",)]),
+    ("shared pages (guide, reports index, home, assets)", 1, [("CarePress.SiteBuilder.(writeSharedPages",)]),
+    ("manifest commits (SQLite, all of them)", 1, [("CarePress.BuildManifest.commit(",)]),
 ]
 
 

@@ -128,18 +128,42 @@ enum ReportGuardrail {
             }
             return String(decoding: result, as: UTF8.self)
         }
-        var result = ""
+        // By `Character`s, whose bytes are copied as they are: a `Character` is white space when its first scalar is
+        // (`Character.isWhitespace`), and a run of them becomes one space.
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
-        for character in text {
-            if character.isWhitespace {
+        let utf8 = text.utf8
+        var index = text.startIndex
+        while index < text.endIndex {
+            let first = utf8[index]
+            let afterFirst = utf8.index(after: index)
+            if first < 0x80, first != 0x0D, afterFirst == text.endIndex || utf8[afterFirst] < 0x80 {
+                // An ASCII byte before another (not CR before LF) is a `Character` of its own.
+                if first == 0x20 || (0x09...0x0C).contains(first) {
+                    pendingSpace = !result.isEmpty
+                } else {
+                    if pendingSpace { result.append(0x20) }
+                    pendingSpace = false
+                    result.append(first)
+                }
+                index = afterFirst
+                continue
+            }
+            let next = text.index(after: index)
+            let isWhitespace =
+                first < 0x80
+                ? first == 0x20 || (0x09...0x0D).contains(first) : text.unicodeScalars[index].properties.isWhitespace
+            if isWhitespace {
                 pendingSpace = !result.isEmpty
             } else {
-                if pendingSpace { result.append(" ") }
+                if pendingSpace { result.append(0x20) }
                 pendingSpace = false
-                result.append(character)
+                result.append(contentsOf: utf8[index..<next])
             }
+            index = next
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     private static func decodeEntity(_ entity: String) -> Unicode.Scalar? {

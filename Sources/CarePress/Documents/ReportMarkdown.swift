@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Markdown blocks that report code escapes itself, for template values spliced in raw with `{{{...}}}`.
 ///
 /// Report templates use `{{value}}` for everything (escaped by ``MarkdownEscaping/escaped(_:)``) except context keys
@@ -32,14 +40,17 @@ enum ReportMarkdown {
     /// splitting bytes at it is splitting `Character`s at it; text with a carriage return, which forms one
     /// `Character` with a line feed after it, is split as `Character`s.
     static func prefixingLines(_ text: String, with prefix: String, emptyLine: String) -> String {
-        guard !text.utf8.contains(0x0D) else {
+        var text = text
+        let hasCarriageReturn = text.withUTF8 { utf8 in
+            utf8.baseAddress.map { memchr($0, 0x0D, utf8.count) != nil } ?? false
+        }
+        guard !hasCarriageReturn else {
             return text.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { $0.isEmpty ? emptyLine : prefix + $0 }
                 .joined(separator: "\n")
         }
         var output: [UInt8] = []
         output.reserveCapacity(text.utf8.count + text.utf8.count / 16 + prefix.utf8.count + 8)
-        var text = text
         text.withUTF8 { utf8 in
             var start = 0
             while true {

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Callouts in a Markdown document: blocks a template marks as urgent (or a caution), shown in HTML as the guide's
 /// callout (an `<aside>` with a border, an icon and its heading in words) by `layouts/callout.html.mustache`.
 ///
@@ -29,12 +37,126 @@ enum CalloutMarkdown {
     }
 
     /// The parts of a document, or nil when it has no callout or its marks are malformed.
+    ///
+    /// One pass over the UTF-8 bytes: each part is a range of the document (a mark is a whole line of ASCII, which
+    /// compares byte for byte as it does by `Character`s). A document with a carriage return is split by
+    /// `Character`s instead, where a CR LF pair is one `Character` and so no line break.
     static func parts(of markdown: String) -> [Part]? {
-        guard markdown.utf8.contains(UInt8(ascii: "<")), containsOpeningMark(markdown) else { return nil }
+        var text = markdown
+        enum Split {
+            case none, byLines, parts([Part]?)
+        }
+        let split = text.withUTF8 { bytes -> Split in
+            guard let base = bytes.baseAddress, containsOpeningMark(bytes) else { return .none }
+            guard memchr(base, 0x0D, bytes.count) == nil else { return .byLines }
+            return .parts(parts(ofBytes: bytes))
+        }
+        switch split {
+        case .none: return nil
+        case .byLines: return parts(ofLines: markdown)
+        case .parts(let parts): return parts
+        }
+    }
+
+    /// The start of an opening mark, `<!-- callout ` (a mark line is checked as a whole by `parts`).
+    private static let openingMark = Array("<!-- callout ".utf8)
+
+    /// Whether the bytes contain `openingMark`, found by `memchr` for its `<`.
+    private static func containsOpeningMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var start = 0
+        while start < bytes.count, let found = memchr(base + start, 0x3C, bytes.count - start) {
+            let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if UnsafeBufferPointer(rebasing: bytes[offset...]).starts(with: openingMark) { return true }
+            start = offset + 1
+        }
+        return false
+    }
+
+    /// `parts(of:)` on the bytes of a document without a carriage return.
+    private static func parts(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> [Part]? {
+        let closingMark = Array("<!-- /callout -->".utf8)
+        var parts: [Part] = []
+        // Where the current plain run starts; the open callout's tone and where its lines start.
+        var plainStart = 0
+        var open: (tone: String, start: Int)?
+        var lineStart = 0
+        let end = bytes.count
+        while lineStart <= end {
+            var lineEnd = end
+            if lineStart < end, let base = bytes.baseAddress,
+                let found = memchr(base + lineStart, 0x0A, end - lineStart)
+            {
+                lineEnd = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            }
+            let next = lineEnd + 1  // past the line feed (or the end, past the last line)
+            let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+            if let tone = openingTone(line) {
+                guard open == nil else { return nil }
+                if lineStart > plainStart { parts.append(.markdown(string(bytes, plainStart..<lineStart))) }
+                open = (tone, min(next, end))
+            } else if line.elementsEqual(closingMark) {
+                guard let marked = open,
+                    let part = makeCallout(tone: marked.tone, bytes: bytes, lines: marked.start..<lineStart)
+                else { return nil }
+                parts.append(part)
+                open = nil
+                plainStart = min(next, end)
+            }
+            lineStart = next
+        }
+        guard open == nil else { return nil }
+        if bytes[plainStart...].contains(where: { $0 != 0x0A }) {
+            parts.append(.markdown(string(bytes, plainStart..<end)))
+        }
+        return parts
+    }
+
+    /// The text of a range of bytes.
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// The tone of an opening mark line, `<!-- callout TONE -->` with a tone of lower-case letters.
+    private static func openingTone(_ line: UnsafeBufferPointer<UInt8>) -> String? {
+        let prefix = "<!-- callout ".utf8
+        let suffix = " -->".utf8
+        guard line.count > prefix.count + suffix.count, line.starts(with: prefix),
+            line[(line.count - suffix.count)...].elementsEqual(suffix)
+        else { return nil }
+        let tone = UnsafeBufferPointer(rebasing: line[prefix.count..<(line.count - suffix.count)])
+        guard tone.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) else { return nil }
+        return String(decoding: tone, as: UTF8.self)
+    }
+
+    /// A callout from the bytes of its lines (each ending with a line feed): blank lines, then an ATX heading of
+    /// level 2 to 4, then its body.
+    private static func makeCallout(tone: String, bytes: UnsafeBufferPointer<UInt8>, lines: Range<Int>) -> Part? {
+        var start = lines.lowerBound
+        while start < lines.upperBound && bytes[start] == 0x0A { start += 1 }
+        guard start < lines.upperBound else { return nil }
+        var headingEnd = start
+        while bytes[headingEnd] != 0x0A { headingEnd += 1 }
+        // The heading is checked by `Character`s, as a `#` with a combining mark is no `#`.
+        let heading = Substring(string(bytes, start..<headingEnd))
+        guard let level = headingLevel(heading) else { return nil }
+        let body = headingEnd + 1 < lines.upperBound ? string(bytes, (headingEnd + 1)..<lines.upperBound) : "\n"
+        return .callout(tone: tone, level: level, heading: String(heading), body: body)
+    }
+
+    /// The level of an ATX heading line of level 2 to 4 (`### Title`), or nil.
+    private static func headingLevel(_ heading: Substring) -> Int? {
+        let level = heading.prefix { $0 == "#" }.count
+        guard (2...4).contains(level), heading.dropFirst(level).first == " " else { return nil }
+        return level
+    }
+
+    /// `parts(of:)` by `Character` lines, for a document with a carriage return.
+    private static func parts(ofLines markdown: String) -> [Part]? {
         var parts: [Part] = []
         var plain: [Substring] = []
         var open: (tone: String, lines: [Substring])?
-        for line in lines(of: markdown) {
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
             if let tone = openingTone(line) {
                 guard open == nil else { return nil }
                 if !plain.isEmpty { parts.append(.markdown(plain.joined(separator: "\n") + "\n")) }
@@ -57,27 +179,6 @@ enum CalloutMarkdown {
         return parts
     }
 
-    /// Whether the text has `<!-- callout ` (as a byte search; a mark line is checked as a whole by `parts`).
-    private static func containsOpeningMark(_ markdown: String) -> Bool {
-        let mark = Array("<!-- callout ".utf8)
-        let bytes = markdown.utf8
-        var start = bytes.startIndex
-        while let found = bytes[start...].firstIndex(of: mark[0]) {
-            if bytes[found...].starts(with: mark) { return true }
-            start = bytes.index(after: found)
-        }
-        return false
-    }
-
-    /// The lines of a document, split at `\n` as `split(separator: "\n")` splits its `Character`s: on bytes when
-    /// it has no carriage return (a line feed is then always a `Character` of its own).
-    private static func lines(of markdown: String) -> [Substring] {
-        guard !markdown.utf8.contains(0x0D) else {
-            return markdown.split(separator: "\n", omittingEmptySubsequences: false)
-        }
-        return markdown.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { Substring($0) }
-    }
-
     /// The tone of an opening mark, `<!-- callout TONE -->` with a tone of lower-case letters.
     private static func openingTone(_ line: Substring) -> String? {
         guard line.hasPrefix("<!-- callout "), line.hasSuffix(" -->") else { return nil }
@@ -92,8 +193,7 @@ enum CalloutMarkdown {
     private static func makeCallout(tone: String, lines: [Substring]) -> Part? {
         guard let first = lines.firstIndex(where: { !$0.isEmpty }) else { return nil }
         let heading = lines[first]
-        let level = heading.prefix { $0 == "#" }.count
-        guard (2...4).contains(level), heading.dropFirst(level).first == " " else { return nil }
+        guard let level = headingLevel(heading) else { return nil }
         let body = lines[(first + 1)...].joined(separator: "\n")
         return .callout(tone: tone, level: level, heading: String(heading), body: body + "\n")
     }
@@ -115,11 +215,10 @@ enum CalloutMarkdown {
                 let inner = rendered.dropFirst("<hN>".count).dropLast("</hN>\n".count)
                 var bodyHTML = CommonMark.html(from: body)
                 while bodyHTML.utf8.last == UInt8(ascii: "\n") { bodyHTML.removeLast() }
-                let context: [String: Any] = [
-                    "tone": tone, "id": "callout-\(number)", "level": String(level), "headingHTML": String(inner),
-                    "bodyHTML": bodyHTML,
-                ]
-                html += try templates.render(template, context)
+                let callout = CalloutViewModel(
+                    tone: tone, id: "callout-\(number)", level: String(level), headingHTML: String(inner),
+                    bodyHTML: bodyHTML)
+                html += try templates.render(template, callout)
             }
         }
         return html

@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -36,6 +37,37 @@ struct CalloutMarkdownTests {
                 .markdown("\n## After\n\nText.\n"),
             ])
         #expect(CalloutMarkdown.parts(of: "# Plain\n") == nil)
+    }
+
+    /// Lines that documents are made of: marks (good, near misses, glued to combining or prepended marks), headings
+    /// of every level (some whose `#` or space carries a combining mark), blank lines, text and carriage returns.
+    static let lineVocabulary = [
+        "<!-- callout urgent -->", "<!-- callout caution -->", "<!-- /callout -->", "<!-- callout  -->",
+        "<!-- callout -->", "<!-- callout Urgent -->", "<!-- callout urgent -->\u{301}", "<!-- callout u\u{301} -->",
+        "<!-- callout \u{301}urgent -->", "\u{600}<!-- /callout -->", "<!-- /callout -->\u{301}", " <!-- /callout -->",
+        "<!-- /callout --> ", "<!-- callout urgent -->\r", "<!-- /callout -->\r", "", "", "", "# H1", "## H2",
+        "### Get urgent help if…", "#### H4", "##### H5", "###No space", "#\u{301}## H", "###\u{301} H", "##\u{600} H",
+        "- item", "Text with Zoë 👩🏽‍⚕️ and \\<b\\>", "\r", "a\rb", "\u{301}", "\u{600}",
+    ]
+
+    @Test func theBytePassSplitsAsTheCharacterLinesDo() {
+        var generator = SplitMix64(seed: 10)
+        var withCallouts = 0
+        for _ in 0..<5_000 {
+            let count = Int.random(in: 1...12, using: &generator)
+            var lines = (0..<count).map { _ in Self.lineVocabulary.randomElement(using: &generator) ?? "" }
+            if Bool.random(using: &generator) {
+                // A well-formed callout somewhere, so that most documents split.
+                let at = Int.random(in: 0...lines.count, using: &generator)
+                lines.insert(
+                    contentsOf: ["<!-- callout urgent -->", "### Heading", "- body", "<!-- /callout -->"], at: at)
+            }
+            let document = lines.joined(separator: "\n") + (Bool.random(using: &generator) ? "\n" : "")
+            let parts = CalloutMarkdown.parts(of: document)
+            #expect(parts == CalloutReference.parts(of: document), "\(document.debugDescription)")
+            if parts?.contains(where: { if case .callout = $0 { true } else { false } }) == true { withCallouts += 1 }
+        }
+        #expect(withCallouts > 1_000)
     }
 
     @Test func theCalloutIsTheGuidesAsideWithAnIconAndItsHeadingInWords() throws {

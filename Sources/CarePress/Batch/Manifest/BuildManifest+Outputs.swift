@@ -11,7 +11,9 @@ extension BuildManifest {
             switch self {
             case .standard:
                 guard let id else { return [] }
-                return [ReportPaths.markdown(kind: kind, id: id), ReportPaths.html(kind: kind, id: id)]
+                // `ReportPaths.markdown` and `.html`, with the slug made once.
+                let base = ReportPaths.base(kind: kind, id: id)
+                return [base + ".md", base + ".html"]
             case .listed(let paths): return paths
             }
         }

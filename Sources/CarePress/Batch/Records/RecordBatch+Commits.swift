@@ -32,15 +32,19 @@ extension RecordBatch {
                 heldEntries[index] = item.entry
                 continue
             }
-            let old = ownedPaths(entries[index], index: index)
             if item.outcome.staged.isEmpty && !printsPDF(item) {
-                if item.entry != entries[index] { changes.entries.append((path, item.entry)) }
-                let now = ownedPaths(item.entry, index: index)
-                let dropped = BuildManifest.Outputs.dropped(from: old, keeping: now)
-                changes.orphans += dropped
-                for path in dropped { orphanOwners[BytePath(path)] = index }
+                // An unchanged entry (a record reused as it was) owns the same files: nothing is dropped.
+                if item.entry != entries[index] {
+                    changes.entries.append((path, item.entry))
+                    let old = ownedPaths(entries[index], index: index)
+                    let now = ownedPaths(item.entry, index: index)
+                    let dropped = BuildManifest.Outputs.dropped(from: old, keeping: now)
+                    changes.orphans += dropped
+                    for path in dropped { orphanOwners[BytePath(path)] = index }
+                }
                 recorded.append(item)
             } else {
+                let old = ownedPaths(entries[index], index: index)
                 let owned = BytePath.sortedUnique(old + item.outcome.rendered + pdfPath(item))
                 changes.entries.append(
                     (path, .replacing(file: item.entry.file, id: item.entry.id, outputs: owned)))

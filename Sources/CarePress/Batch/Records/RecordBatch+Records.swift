@@ -1,6 +1,11 @@
 extension RecordBatch {
-    /// How many records a chunk has: the records rendered between two commits of the manifest.
-    static let chunkSize = 256
+    /// How many records the next chunk has (the records rendered between two commits of the manifest), after `done`:
+    /// 128 at first, then as many as are done (so chunks double), at most 2,048. Each commit is synced to disk
+    /// (about 5 ms here) while the workers wait, so a large batch commits a dozen times rather than once per 256
+    /// records; a build killed loses at most one chunk's rendering, which the next build does again.
+    static func chunkSize(after done: Int) -> Int {
+        min(max(done, 128), 2_048)
+    }
 
     /// Processes every record with a role, on `options.jobs` workers, a chunk at a time; after each chunk, its
     /// changes are committed to the manifest and its staged files renamed into place.
@@ -9,8 +14,10 @@ extension RecordBatch {
         let done = SerialCounter()
         let total = work.count
         let progress = options.progress
-        for start in stride(from: 0, to: work.count, by: Self.chunkSize) {
-            let chunk = Array(work[start..<min(start + Self.chunkSize, work.count)])
+        var start = 0
+        while start < work.count {
+            let chunk = Array(work[start..<min(start + Self.chunkSize(after: start), work.count)])
+            start += chunk.count
             let results = Slots<(Outcome, BuildManifest.Entry)>(count: chunk.count)
             let entries = self.entries
             WorkerPool.run(jobs: options.jobs, count: chunk.count) { position in
@@ -39,9 +46,9 @@ extension RecordBatch {
             return build(index, previous: previous)
         case .summarize:
             if let reused = reusable(index, previous: previous) { return reused }
-            return load(index, previous: previous, wantSummary: true)
+            return load(index, previous: previous)
         case .validate, .none:
-            return load(index, previous: previous, wantSummary: false)
+            return load(index, previous: previous)
         }
     }
 
@@ -74,19 +81,22 @@ extension RecordBatch {
         return (outcome, entry)
     }
 
-    /// Reads and checks a record; with `wantSummary`, a valid one also gets its summary and digest.
-    private func load(_ index: Int, previous: BuildManifest.Entry?, wantSummary: Bool) -> (
+    /// Reads and checks a record; a valid one to summarize also gets its summary and digest.
+    private func load(_ index: Int, previous: BuildManifest.Entry?) -> (
         Outcome, BuildManifest.Entry
     ) {
         let start = Stopwatch()
-        var (outcome, entry, _) = loadRecord(index, previous: previous, wantSummary: wantSummary)
+        var (outcome, entry, _) = loadRecord(index, previous: previous)
         outcome.loadTime = Float(start.seconds)
         return (outcome, entry)
     }
 
     /// Loads a record: its outcome, its new manifest entry (keeping the old outputs, for a record that now fails)
     /// and the record itself when it is valid.
-    private func loadRecord(_ index: Int, previous: BuildManifest.Entry?, wantSummary: Bool) -> (
+    ///
+    /// A record to build or to summarize also gets its dependencies, digest and stored diagnostics; one to summarize
+    /// gets its summary here, one to build from its rendering (`build`), so that its report is made once.
+    private func loadRecord(_ index: Int, previous: BuildManifest.Entry?) -> (
         Outcome, BuildManifest.Entry, Record?
     ) {
         let file = files[index]
@@ -130,8 +140,11 @@ extension RecordBatch {
         outcome.isValid = true
         outcome.idPosition = record.idPosition
         outcome.state = .loaded
-        if wantSummary, case .build(_, let inputs, let renderer, _) = mode, let summary = renderer.summary(of: record) {
-            entry.summary = BuildManifest.StoredSummary(summary)
+        if scanned.role == .build || scanned.role == .summarize, case .build(_, let inputs, let renderer, _) = mode {
+            if scanned.role == .summarize {
+                guard let summary = renderer.summary(of: record) else { return (outcome, entry, record) }
+                entry.summary = BuildManifest.StoredSummary(summary)
+            }
             entry.dependencies = strings.intern(RecordDependencies.of(record))
             entry.digest = inputs.recordDigest(kind: record.kind, file: fileDigest, dependencies: entry.dependencies)
             entry.diagnostics = diagnostics.map { diagnostic in
@@ -146,7 +159,7 @@ extension RecordBatch {
     /// Loads and renders one of this shard's records, and stages its files (see `stage`).
     private func build(_ index: Int, previous: BuildManifest.Entry?) -> (Outcome, BuildManifest.Entry) {
         let start = Stopwatch()
-        var (outcome, entry, loaded) = loadRecord(index, previous: previous, wantSummary: true)
+        var (outcome, entry, loaded) = loadRecord(index, previous: previous)
         outcome.loadTime = Float(start.seconds)
         guard let record = loaded, case .build(let writer, _, let renderer, _) = mode else { return (outcome, entry) }
         let renderStart = Stopwatch()
