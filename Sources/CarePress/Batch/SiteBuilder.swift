@@ -249,7 +249,7 @@ public enum SiteBuilder {
         }
         // Only the records' summaries changed: the guide and the assets are still right.
         let onlyIndex = !options.force && complete && previous.guideDigest == guideDigest
-        let summaries = batch.summaries()
+        let summaries = batch.summaries(decoded: options.cache?.summaries)
         let pages = sharedPagePaths(inputs, reportCount: summaries.count)
         var known = pages
         for summary in summaries {

@@ -15,6 +15,16 @@ extension BuildManifest {
             bytes = (try? Self.encoder.encode(summary)).map { Array($0) } ?? []
         }
 
+        /// Hashes the bytes in one pass (the synthesized hash would combine them one by one).
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
+
+        /// Whether two stored summaries have the same bytes.
+        static func == (first: StoredSummary, second: StoredSummary) -> Bool {
+            first.bytes == second.bytes
+        }
+
         /// Stored bytes as read back.
         init(bytes: [UInt8]) {
             self.bytes = bytes

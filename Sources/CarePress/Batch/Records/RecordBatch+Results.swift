@@ -2,14 +2,16 @@ extension RecordBatch {
     /// How many valid records there are (for the home page).
     var validCount: Int { outcomes.reduce(0) { $0 + ($1?.isValid == true ? 1 : 0) } }
 
-    /// The summaries of the valid records in file order, for the reports index.
-    func summaries() -> [ReportSummary] {
-        var result: [ReportSummary] = []
-        result.reserveCapacity(validCount)
+    /// The summaries of the valid records in file order, for the reports index; with a session's decoded summaries,
+    /// only those no earlier build decoded are decoded now.
+    func summaries(decoded: DecodedSummaries? = nil) -> [ReportSummary] {
+        var stored: [BuildManifest.StoredSummary] = []
+        stored.reserveCapacity(validCount)
         for index in scanned.indices where outcomes[index]?.isValid == true {
-            if let summary = entries[index]?.summary?.summary { result.append(summary) }
+            if let summary = entries[index]?.summary { stored.append(summary) }
         }
-        return result
+        guard let decoded else { return stored.compactMap(\.summary) }
+        return decoded.summaries(of: stored).compactMap { $0 }
     }
 
     /// Adds what the records give to the digest of the shared pages' inputs: each valid record's kind, id and stored

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+@testable import CarePress
+
+/// What a session (`carepress serve`) keeps between builds changes how much a rebuild does, never what it writes.
+@Suite("Session cache")
+struct SessionCacheTests {
+    /// A build of the project with a session cache and, when given, the record files said to have changed.
+    static func options(_ project: TemporaryProject, cache: BuildCache, changed: Set<String>? = nil) -> BuildOptions {
+        var options = project.ownThemeOptions()
+        options.cache = cache
+        options.changedRecords = changed
+        return options
+    }
+
+    @Test func anEditedRecordsNewSummaryReachesTheIndexAndOnlyItIsDecodedAgain() throws {
+        let project = try TemporaryProject.generated(copies: 3)
+        let cache = BuildCache()
+        let first = SiteBuilder.build(Self.options(project, cache: cache))
+        #expect(!first.hasErrors, "\(first.diagnostics)")
+        let decodedFirst = cache.summaries.decodedCount
+        #expect(decodedFirst == first.records)
+
+        let file = "stacks/sw-2026-0001-c1.json"
+        let text = try #require(project.read("Content/" + file))
+        let name = try #require(text.range(of: #""displayName": "[^"]*""#, options: .regularExpression))
+        try project.write(
+            "Content/" + file, text.replacingCharacters(in: name, with: #""displayName": "Renamed Patient""#))
+        let second = SiteBuilder.build(Self.options(project, cache: cache, changed: [file]))
+        #expect(!second.hasErrors, "\(second.diagnostics)")
+        #expect(second.rendered == 1)
+        // Only the edited record's summary is new: every other one is the one decoded before.
+        #expect(cache.summaries.decodedCount == decodedFirst + 1)
+        #expect(project.read("Output/reports/index.html")?.contains("Renamed Patient") == true)
+        #expect(project.read("Output/reports/index-data.js")?.contains("Renamed Patient") == true)
+        // What the session wrote is what a build without it writes.
+        #expect(SiteBuilder.build(project.ownThemeOptions(force: true)).written == 0)
+    }
+}
