@@ -64,7 +64,10 @@ extension RecordBatch {
             return nil
         }
         if record.role == .build {
-            guard let outputs = entry.outputs, outputs.paths(kind: kind, id: entry.id).allSatisfy(writer.fileExists)
+            guard let outputs = entry.outputs,
+                outputs.paths(kind: kind, id: entry.id).allSatisfy({
+                    outputExists($0, kind: kind, writer: writer)
+                })
             else { return nil }
         } else {
             entry.outputs = nil

@@ -46,6 +46,9 @@ final class RecordBatch: @unchecked Sendable {
     var settled = ManifestChanges()
     /// Why the manifest could not be written, once it failed (reported once).
     var manifestFailure: String?
+    /// The regular files in each kind's report folder (`reports/consults`) when the records were scanned: whether
+    /// a reused record's files are all there, without a system call per file.
+    var reportFolders: [RecordKind: Set<BytePath>] = [:]
 
     /// A batch that checks the records, or builds their reports.
     init(
@@ -126,6 +129,28 @@ final class RecordBatch: @unchecked Sendable {
             }
         }
         outcomes = Array(repeating: nil, count: files.count)
+        if case .build(let writer, _, _, _) = mode, !options.force {
+            for kind in RecordKind.allCases where files.contains(where: { $0.kind == kind }) {
+                reportFolders[kind] = writer.regularFileNames(in: Self.reportFolder(of: kind))
+            }
+        }
+    }
+
+    /// The folder of a kind's report files, relative to the output folder (`reports/consults`).
+    static func reportFolder(of kind: RecordKind) -> String {
+        "reports/" + kind.folder
+    }
+
+    /// Whether a file of the output folder was there (a regular file) when the records were scanned: from the listing
+    /// of its kind's report folder, or asked of the file system for a file elsewhere.
+    func outputExists(_ path: String, kind: RecordKind, writer: OutputWriter) -> Bool {
+        let folder = Self.reportFolder(of: kind).utf8
+        guard let names = reportFolders[kind], path.utf8.starts(with: folder),
+            path.utf8.dropFirst(folder.count).first == UInt8(ascii: "/")
+        else { return writer.fileExists(path) }
+        let name = path.utf8.dropFirst(folder.count + 1)
+        guard !name.contains(UInt8(ascii: "/")), let text = String(name) else { return writer.fileExists(path) }
+        return names.contains(BytePath(text))
     }
 
     /// Lines the last manifest's entries up with the record files (both in byte order of their paths); entries of
