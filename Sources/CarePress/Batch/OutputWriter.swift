@@ -445,7 +445,14 @@ public struct OutputWriter: Sendable {
             if count <= 0 { break }
             filled += count
         }
-        return filled == bytes.count && existing.prefix(filled).elementsEqual(bytes)
+        guard filled == bytes.count else { return false }
+        // One `memcmp`, not a comparison per byte.
+        return existing.withUnsafeBytes { old in
+            bytes.withUnsafeBytes { new in
+                guard let old = old.baseAddress, let new = new.baseAddress else { return true }
+                return memcmp(old, new, bytes.count) == 0
+            }
+        }
     }
 
     private static func isNumber(_ text: Substring) -> Bool {

@@ -20,9 +20,15 @@ extension BuildManifest {
             bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
         }
 
-        /// Whether two stored summaries have the same bytes.
+        /// Whether two stored summaries have the same bytes (one `memcmp`).
         static func == (first: StoredSummary, second: StoredSummary) -> Bool {
-            first.bytes == second.bytes
+            first.bytes.count == second.bytes.count
+                && first.bytes.withUnsafeBytes { one in
+                    second.bytes.withUnsafeBytes { other in
+                        guard let one = one.baseAddress, let other = other.baseAddress else { return true }
+                        return memcmp(one, other, first.bytes.count) == 0
+                    }
+                }
         }
 
         /// Stored bytes as read back.

@@ -5,12 +5,12 @@ extension RecordBatch {
     /// The summaries of the valid records in file order, for the reports index; with a session's decoded summaries,
     /// only those no earlier build decoded are decoded now.
     func summaries(decoded: DecodedSummaries? = nil) -> [ReportSummary] {
-        var stored: [BuildManifest.StoredSummary] = []
+        var stored: [(digest: ContentDigest?, stored: BuildManifest.StoredSummary)] = []
         stored.reserveCapacity(validCount)
         for index in scanned.indices where outcomes[index]?.isValid == true {
-            if let summary = entries[index]?.summary { stored.append(summary) }
+            if let entry = entries[index], let summary = entry.summary { stored.append((entry.digest, summary)) }
         }
-        guard let decoded else { return stored.compactMap(\.summary) }
+        guard let decoded else { return stored.compactMap(\.stored.summary) }
         return decoded.summaries(of: stored).compactMap { $0 }
     }
 
