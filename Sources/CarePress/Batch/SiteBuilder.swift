@@ -339,18 +339,30 @@ public enum SiteBuilder {
         // Everything these pages may link to is known before they are made, so each page is checked and handed on
         // as it is made, and no page is held longer than that.
         var broken: [Diagnostic] = []
-        func check(_ file: OutputFile) {
-            broken += LinkCheck.diagnostics(
+        @discardableResult
+        func check(_ file: OutputFile) -> [Diagnostic] {
+            let found = LinkCheck.diagnostics(
                 for: file, outputFolder: inputs.options.outputPath, exists: { known.contains(BytePath($0)) })
+            broken += found
             emit(file)
+            return found
         }
         let (project, pages) = (inputs.project, inputs.pages)
         if guide {
             for file in try GuideSite(project: project, pages: pages).render() { check(file) }
         }
         let earlier = inputs.options.cache.map { ($0.indexPages, inputs.digests.shared) }
-        for file in try ReportsIndex.render(summaries, with: pages, jobs: inputs.options.jobs, reusing: earlier) {
-            check(file)
+        for (file, page, reused) in try ReportsIndex.renderPages(
+            summaries, with: pages, jobs: inputs.options.jobs, reusing: earlier)
+        {
+            // A page used again shows the same links, to the same files, as when it was checked.
+            if reused, let links = earlier?.0.links(page: page) {
+                broken += links
+                emit(file)
+            } else {
+                let found = check(file)
+                earlier?.0.keepLinks(found, page: page)
+            }
         }
         check(ReportsIndexData(summaries).file)
         check(try HomePage.render(reportCount: summaries.count, project: project, with: pages))

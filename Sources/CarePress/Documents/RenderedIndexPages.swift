@@ -17,7 +17,8 @@ public final class RenderedIndexPages: Sendable {
     }
 
     private struct State {
-        var pages: [Int: (key: Key, file: OutputFile)] = [:]
+        /// Each page with what made it, and what the link check found in it once it was checked.
+        var pages: [Int: (key: Key, file: OutputFile, links: [Diagnostic]?)] = [:]
         var reused = 0
     }
 
@@ -40,7 +41,18 @@ public final class RenderedIndexPages: Sendable {
 
     /// Keeps a page just rendered from `key`.
     func keep(_ file: OutputFile, for key: Key) {
-        state.withLock { $0.pages[key.page] = (key, file) }
+        state.withLock { $0.pages[key.page] = (key, file, nil) }
+    }
+
+    /// Notes what the link check found in a page kept (and just checked), so that the page is not checked again when
+    /// it is used again: its links lead to the same files, since everything it shows is the same.
+    func keepLinks(_ diagnostics: [Diagnostic], page: Int) {
+        state.withLock { state in state.pages[page]?.links = diagnostics }
+    }
+
+    /// What the link check found in a kept page, if it was checked.
+    func links(page: Int) -> [Diagnostic]? {
+        state.withLock { $0.pages[page]?.links }
     }
 
     /// Forgets the pages after the last one.

@@ -74,12 +74,20 @@ enum ReportsIndex {
         _ summaries: [ReportSummary], with pages: PageRenderer, pageSize: Int = pageSize,
         jobs: Int = BuildOptions.defaultJobs, reusing earlier: (RenderedIndexPages, inputs: ContentDigest)? = nil
     ) throws(TemplateErrors) -> [OutputFile] {
+        try renderPages(summaries, with: pages, pageSize: pageSize, jobs: jobs, reusing: earlier).map(\.file)
+    }
+
+    /// The pages of `render`, each with its number and whether it was taken from `earlier` rather than rendered.
+    static func renderPages(
+        _ summaries: [ReportSummary], with pages: PageRenderer, pageSize: Int = pageSize,
+        jobs: Int = BuildOptions.defaultJobs, reusing earlier: (RenderedIndexPages, inputs: ContentDigest)? = nil
+    ) throws(TemplateErrors) -> [(file: OutputFile, page: Int, reused: Bool)] {
         let sorted = ordered(summaries)
         let counts = Dictionary(grouping: summaries, by: \.attention.level).mapValues(\.count)
         let countLine = countLine(summaries)
         let total = reportCount(summaries.count)
         let pageCount = max(1, (sorted.count + pageSize - 1) / pageSize)
-        let rendered = Slots<Result<OutputFile, TemplateErrors>>(count: pageCount)
+        let rendered = Slots<Result<(OutputFile, reused: Bool), TemplateErrors>>(count: pageCount)
         WorkerPool.run(jobs: jobs, count: pageCount) { index in
             let page = index + 1
             let start = min(index * pageSize, sorted.count)
@@ -91,7 +99,7 @@ enum ReportsIndex {
                     counts: counts, previousLevel: before.last?.attention.level, items: Array(items))
             }
             if let earlier, let key, let file = earlier.0.file(for: key) {
-                rendered[index] = .success(file)
+                rendered[index] = .success((file, true))
                 return
             }
             let result = Result { () throws(TemplateErrors) in
@@ -100,13 +108,14 @@ enum ReportsIndex {
                     header: (countLine, total), with: pages)
             }
             if let earlier, let key, case .success(let file) = result { earlier.0.keep(file, for: key) }
-            rendered[index] = result
+            rendered[index] = result.map { ($0, false) }
         }
         earlier?.0.keepOnly(pageCount: pageCount)
-        var files: [OutputFile] = []
+        var files: [(file: OutputFile, page: Int, reused: Bool)] = []
         for index in 0..<pageCount {
             guard let result = rendered[index] else { continue }
-            files.append(try result.get())
+            let (file, reused) = try result.get()
+            files.append((file, index + 1, reused))
         }
         return files
     }

@@ -37,4 +37,21 @@ struct SessionCacheTests {
         // What the session wrote is what a build without it writes.
         #expect(SiteBuilder.build(project.ownThemeOptions(force: true)).written == 0)
     }
+
+    @Test func aBrokenLinkInAnIndexPageUsedAgainIsStillReported() throws {
+        let project = try TemporaryProject.generated(copies: 1)
+        let template = "Templates/reports/index.md.mustache"
+        try project.write(template, try #require(project.read(template)) + "\n[Gone](nowhere.html)\n")
+        let cache = BuildCache()
+        let broken = { (report: BuildReport) in
+            report.diagnostics.filter { $0.message.hasPrefix("broken link in reports/index.html") }
+        }
+        let first = SiteBuilder.build(Self.options(project, cache: cache))
+        #expect(broken(first).count == 1, "\(first.diagnostics)")
+        // Nothing changed: the page is used again, not checked again, and its broken link is still an error.
+        let second = SiteBuilder.build(Self.options(project, cache: cache, changed: []))
+        #expect(cache.indexPages.reusedCount == 1)
+        #expect(broken(second) == broken(first))
+        #expect(second.hasErrors)
+    }
 }
