@@ -1,3 +1,5 @@
+import Foundation
+
 /// A path compared, hashed and ordered byte for byte, never as Unicode text.
 ///
 /// Swift's `String` `==`, `<` and hashing treat canonically equivalent text as equal, but `café.json` spelled with
@@ -13,7 +15,15 @@ struct BytePath: Sendable, Hashable, Comparable {
     }
 
     static func == (lhs: BytePath, rhs: BytePath) -> Bool {
-        lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        guard lhs.text.utf8.count == rhs.text.utf8.count else { return false }
+        // One `memcmp` for native strings; a byte at a time otherwise.
+        let same = lhs.text.utf8.withContiguousStorageIfAvailable { one in
+            rhs.text.utf8.withContiguousStorageIfAvailable { other in
+                guard let one = one.baseAddress, let other = other.baseAddress else { return true }
+                return memcmp(one, other, lhs.text.utf8.count) == 0
+            }
+        }
+        return (same ?? nil) ?? lhs.text.utf8.elementsEqual(rhs.text.utf8)
     }
 
     static func < (lhs: BytePath, rhs: BytePath) -> Bool {
