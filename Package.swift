@@ -123,7 +123,7 @@ if Context.environment["CAREPRESS_FUZZ"] == "1" {
         package.targets.append(
             .executableTarget(
                 name: name,
-                dependencies: ["CarePress", "FuzzSupport"],
+                dependencies: ["CarePress", "CarePressTestSupport", "FuzzSupport"],
                 path: "Tests/Fuzz/Targets/\(name)"
             ))
     }

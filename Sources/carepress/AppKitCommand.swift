@@ -13,18 +13,15 @@ struct AppKitCommand: ParsableCommand {
 
     @OptionGroup var contentOptions: ContentOptions
 
-    @Option(
-        help: ArgumentHelp(
-            "A theme folder that overrides the project's Templates/ and the built-in theme, file by file.",
-            valueName: "dir"))
-    var templates: String?
+    @OptionGroup var themeOptions: ThemeOptions
 
     @Option(help: ArgumentHelp("The kit folder.", valueName: "dir"))
     var output = "AppKit"
 
     func run() throws {
         let report = AppKitBuilder.build(
-            AppKitOptions(contentPath: contentOptions.content, templatesPath: templates, outputPath: output))
+            AppKitOptions(
+                contentPath: contentOptions.content, templatesPath: themeOptions.templates, outputPath: output))
         Terminal.report(report.diagnostics)
         for line in report.summary(outputPath: output) { print(line) }
         if report.hasErrors { throw ExitCode(1) }

@@ -17,11 +17,7 @@ struct BuildCommand: ParsableCommand {
 
     @OptionGroup var contentOptions: ContentOptions
 
-    @Option(
-        help: ArgumentHelp(
-            "A theme folder that overrides the project's Templates/ and the built-in theme, file by file.",
-            valueName: "dir"))
-    var templates: String?
+    @OptionGroup var themeOptions: ThemeOptions
 
     @Option(help: ArgumentHelp("The output folder.", valueName: "dir"))
     var output = "Output"
@@ -65,7 +61,7 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let progress = !quiet && Terminal.standardErrorIsTerminal ? ProgressLine(noun: "records") : nil
         var options = BuildOptions(
-            contentPath: contentOptions.content, templatesPath: templates, outputPath: output, jobs: jobs,
+            contentPath: contentOptions.content, templatesPath: themeOptions.templates, outputPath: output, jobs: jobs,
             force: force, shard: shard.flatMap { Shard($0) } ?? .all,
             pdf: pdf ? .print(pageTimeout: pdfTimeout) : .none)
         if let progress {

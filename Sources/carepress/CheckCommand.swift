@@ -8,11 +8,7 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var contentOptions: ContentOptions
 
-    @Option(
-        help: ArgumentHelp(
-            "A theme folder that overrides the project's Templates/ and the built-in theme, file by file.",
-            valueName: "dir"))
-    var templates: String?
+    @OptionGroup var themeOptions: ThemeOptions
 
     @Option(help: ArgumentHelp("Records checked at once (default: the number of cores).", valueName: "n"))
     var jobs = BuildOptions.defaultJobs
@@ -23,7 +19,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let report = SiteBuilder.check(
-            contentPath: contentOptions.content, templatesPath: templates, jobs: jobs)
+            contentPath: contentOptions.content, templatesPath: themeOptions.templates, jobs: jobs)
         Terminal.report(report.diagnostics)
         Terminal.error(report.checkSummary)
         if report.hasErrors { throw ExitCode(1) }

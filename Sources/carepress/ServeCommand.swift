@@ -18,11 +18,7 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var contentOptions: ContentOptions
 
-    @Option(
-        help: ArgumentHelp(
-            "A theme folder that overrides the project's Templates/ and the built-in theme, file by file.",
-            valueName: "dir"))
-    var templates: String?
+    @OptionGroup var themeOptions: ThemeOptions
 
     @Option(help: ArgumentHelp("The output folder.", valueName: "dir"))
     var output = "Output"
@@ -49,7 +45,8 @@ struct ServeCommand: ParsableCommand {
     func run() throws {
         let options = PreviewOptions(
             build: BuildOptions(
-                contentPath: contentOptions.content, templatesPath: templates, outputPath: output, jobs: jobs),
+                contentPath: contentOptions.content, templatesPath: themeOptions.templates, outputPath: output,
+                jobs: jobs),
             host: host, port: port, poll: poll)
         let output = self.output
         let failure = Mutex<PreviewServer.Failure?>(nil)

@@ -144,36 +144,11 @@ public enum AppKitBuilder {
             report.diagnostics.append(Diagnostic(.error, file: outputPath, position: .start, message: error.reason))
             return
         }
-        for file in kit.files {
-            do {
-                switch try writer.write(file.bytes, to: file.path) {
-                case .written: report.written += 1
-                case .unchanged: report.unchanged += 1
-                }
-            } catch {
-                report.diagnostics.append(
-                    Diagnostic(.error, file: writer.root + "/" + file.path, position: .start, message: error.reason))
-            }
-        }
+        for file in kit.files { writer.write(file, counting: &report) }
         let current = Set(kit.files.map(\.path))
-        for path in previousFiles(in: writer) where !current.contains(path) {
-            do {
-                if try writer.remove(path) { report.deleted += 1 }
-            } catch {
-                report.diagnostics.append(
-                    Diagnostic(.error, file: writer.root + "/" + path, position: .start, message: error.reason))
-            }
-        }
-        do {
-            switch try writer.write(kit.manifest.json, to: KitManifest.path) {
-            case .written: report.written += 1
-            case .unchanged: report.unchanged += 1
-            }
+        for path in previousFiles(in: writer) where !current.contains(path) { writer.remove(path, counting: &report) }
+        if writer.write(OutputFile(path: KitManifest.path, text: kit.manifest.json), counting: &report) {
             report.manifest = kit.manifest
-        } catch {
-            report.diagnostics.append(
-                Diagnostic(
-                    .error, file: writer.root + "/" + KitManifest.path, position: .start, message: error.reason))
         }
     }
 

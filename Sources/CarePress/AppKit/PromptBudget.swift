@@ -52,6 +52,6 @@ public struct PromptBudget: Sendable, Hashable, Codable {
     /// One line for the terminal, e.g. `prompt budget: 212 words, about 283 tokens of 300 (A, B, C)`.
     public var line: String {
         "prompt budget: the longest injected context (\(Self.matchCount) summaries with their red flags) has "
-            + "\(words) words, about \(tokens) tokens of \(limit) (\(conditions.joined(separator: ", ")))"
+            + "\(words) words, about \(tokens) tokens of \(limit) (\(DisplayText.escaped(conditions.joined(separator: ", "))))"
     }
 }

@@ -274,7 +274,7 @@ public enum SiteBuilder {
                     }
                 }
                 written.append(file.path)
-                failed = !write(file, with: writer, into: &report) || failed
+                failed = !writer.write(file, counting: &report) || failed
             }
         } catch {
             report.diagnostics += error.diagnostics
@@ -305,13 +305,7 @@ public enum SiteBuilder {
         let listedOrphans = BytePath.sortedUnique(contents.orphans + batch.orphans)
         var failedRemovals: [String] = []
         for path in batch.removable(listedOrphans + closing.orphans + sharedDropped, currentShared: shared.outputs) {
-            do {
-                if try writer.remove(path) { report.deleted += 1 }
-            } catch {
-                failedRemovals.append(path)
-                report.diagnostics.append(
-                    Diagnostic(.error, file: writer.root + "/" + path, position: .start, message: error.reason))
-            }
+            if !writer.remove(path, counting: &report) { failedRemovals.append(path) }
         }
         let legacy = BuildManifest.legacyPath(for: batch.options.shard)
         if writer.fileExists(legacy) { _ = try? writer.remove(legacy) }
@@ -416,21 +410,6 @@ public enum SiteBuilder {
         } catch {
             report.pdfEngineError = error
             return .unavailable
-        }
-    }
-
-    /// Writes one shared file, counting it; false after reporting a failure.
-    private static func write(_ file: OutputFile, with writer: OutputWriter, into report: inout BuildReport) -> Bool {
-        do {
-            switch try writer.write(file.bytes, to: file.path) {
-            case .written: report.written += 1
-            case .unchanged: report.unchanged += 1
-            }
-            return true
-        } catch {
-            report.diagnostics.append(
-                Diagnostic(.error, file: writer.root + "/" + file.path, position: .start, message: error.reason))
-            return false
         }
     }
 

@@ -160,4 +160,28 @@ struct AppKitBuilderTests {
         #expect(error.message.contains("has 321 words, about 428 tokens; at most 300"), "\(error.message)")
         #expect(FileManager.default.fileExists(atPath: project.path("AppKit/kit.json")), "the kit is still written")
     }
+
+    /// A condition's name is content: on the terminal its control characters are escapes, never raw bytes.
+    @Test func theBudgetLineEscapesControlCharactersInNames() throws {
+        let project = try TemporaryProject.minimal()
+        try project.write(
+            "Content/knowledge/conditions/knee-ache-31m-error-forged.yml",
+            """
+            name: "Knee Ache\\e[31m\\nerror: forged"
+            bodyArea: knee
+            keywords: [knee, ache, sore]
+            summary: Sore knees can ache when you climb stairs, kneel or sit for a long time with bent knees.
+            exercises: [Quad Sets, Straight Leg Raise, Step-Downs]
+            redFlags:
+            - your knee is hot and swollen
+            """)
+        let report = AppKitBuilder.build(
+            AppKitOptions(
+                contentPath: project.path("Content"), templatesPath: TemporaryProject.defaultTemplates,
+                outputPath: project.path("AppKit")))
+        #expect(!report.hasErrors, "\(report.diagnostics)")
+        let line = try #require(report.summary(outputPath: "AppKit").first)
+        #expect(line.contains("Knee Ache\\u{1B}[31m\\nerror: forged"), "\(line)")
+        #expect(!line.utf8.contains(0x1B) && !line.utf8.contains(UInt8(ascii: "\n")))
+    }
 }

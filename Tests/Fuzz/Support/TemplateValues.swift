@@ -66,27 +66,4 @@ public enum TemplateValues {
             Invariant.fail("\(name) does not render: \(error.diagnostics)")
         }
     }
-
-    /// HTML escaped by `HTMLEscaping`, decoded back to bytes.
-    public static func unescaped(_ html: String) -> [UInt8] {
-        let entities: [(String, UInt8)] = [
-            ("&lt;", UInt8(ascii: "<")), ("&gt;", UInt8(ascii: ">")), ("&quot;", UInt8(ascii: "\"")),
-            ("&#39;", UInt8(ascii: "'")), ("&amp;", UInt8(ascii: "&")),
-        ]
-        let bytes = Array(html.utf8)
-        var result: [UInt8] = []
-        var index = 0
-        outer: while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "&") {
-                for (entity, byte) in entities where bytes[index...].starts(with: entity.utf8) {
-                    result.append(byte)
-                    index += entity.utf8.count
-                    continue outer
-                }
-            }
-            result.append(bytes[index])
-            index += 1
-        }
-        return result
-    }
 }
