@@ -9,8 +9,9 @@ with the same number of parallel workers:
 2. one `chromium --headless --print-to-pdf` process per report, J at a time, over the HTML the build wrote
    (M reports, M = N unless `--process-reports` / `PDF_PROCESS_N` says fewer: each takes over a second).
 
-Prints both times, the time per report, the ratio (per report, so M may be smaller than N) and the median PDF size
-of each. Standard library only. The machine is shared: compare the ratio of one run, not times across runs.
+Prints both times, the time per report, the ratio (per report, so M may be smaller than N), the median PDF size
+of each, and the load average at the start and the end. Standard library only. The machine is shared: compare the ratio
+of one run, not times across runs.
 """
 
 import argparse
@@ -65,6 +66,7 @@ def main():
                    stdout=subprocess.DEVNULL)
     binary = os.path.join(REPOSITORY, ".build", "release", "carepress")
 
+    load_at_start = os.getloadavg()
     work = tempfile.mkdtemp(prefix="carepress-bench-pdf-")
     try:
         content = os.path.join(work, "Content")
@@ -110,7 +112,9 @@ def main():
         per_pipeline = pipeline_seconds / args.reports
         per_alone = alone_seconds / len(htmls)
         print()
-        print(f"{args.reports:,} reports, {args.jobs} parallel workers, {os.cpu_count()} cores")
+        print(f"{args.reports:,} reports, {args.jobs} parallel workers, {os.cpu_count()} cores, nice {os.nice(0)}")
+        print("load average (1, 5, 15 min): at the start " + " ".join(f"{x:.1f}" for x in load_at_start)
+              + ", at the end " + " ".join(f"{x:.1f}" for x in os.getloadavg()))
         print(f"{'run':<44}{'reports':>8}{'seconds':>10}{'s/report':>10}{'median PDF KB':>15}")
         print(f"{'build without --pdf (HTML only)':<44}{args.reports:>8,}{html_only[0]:>10.2f}")
         print(f"{'build --pdf':<44}{args.reports:>8,}{piped[0]:>10.2f}")

@@ -50,26 +50,46 @@ final class DevToolsClient: Sendable {
         _ method: String, _ parameters: some Encodable = DevToolsMessage.Empty(), session: String? = nil,
         timeout: Double, returning type: Result.Type
     ) throws(DevToolsError) -> Result {
+        try finish(start(method, parameters, session: session), timeout: timeout, returning: type)
+    }
+
+    /// Sends a call whose reply `finish` will wait for, so that several calls can be on their way at once (the
+    /// browser answers a session's calls in the order they were sent).
+    func start(
+        _ method: String, _ parameters: some Encodable = DevToolsMessage.Empty(), session: String? = nil
+    ) throws(DevToolsError) -> PendingCall {
         let waiter = Waiter()
         guard let id = router.register(waiter) else { throw .disconnected }
         guard let bytes = Self.encode(id: id, method, parameters, session: session), pipe.send(bytes) else {
             router.forget(id)
             throw .disconnected
         }
-        if waiter.done.wait(timeout: .now() + max(0, timeout)) == .timedOut {
-            router.forget(id)
-            throw .timedOut(method: method, seconds: timeout)
+        return PendingCall(id: id, method: method, waiter: waiter)
+    }
+
+    /// Waits at most `timeout` seconds for the result of a call `start` sent.
+    func finish<Result: Decodable>(
+        _ call: PendingCall, timeout: Double, returning type: Result.Type
+    ) throws(DevToolsError) -> Result {
+        if call.waiter.done.wait(timeout: .now() + max(0, timeout)) == .timedOut {
+            router.forget(call.id)
+            throw .timedOut(method: call.method, seconds: timeout)
         }
-        guard let reply = waiter.reply.withLock({ $0 }) else { throw .disconnected }
+        guard let reply = call.waiter.reply.withLock({ $0 }) else { throw .disconnected }
         let decoded: DevToolsMessage.Reply<Result>
         do {
             decoded = try JSONDecoder().decode(DevToolsMessage.Reply<Result>.self, from: Data(reply))
         } catch {
-            throw .malformedReply(method: method)
+            throw .malformedReply(method: call.method)
         }
-        if let failure = decoded.error { throw .failed(method: method, message: failure.message) }
-        guard let result = decoded.result else { throw .malformedReply(method: method) }
+        if let failure = decoded.error { throw .failed(method: call.method, message: failure.message) }
+        guard let result = decoded.result else { throw .malformedReply(method: call.method) }
         return result
+    }
+
+    /// Gives up on a call `start` sent: its reply, whenever it comes, is dropped.
+    func abandon(_ call: PendingCall) {
+        router.forget(call.id)
     }
 
     /// Sends a command without waiting for its reply (the reply is dropped); false when the browser has gone.
@@ -101,8 +121,15 @@ final class DevToolsClient: Sendable {
         return try? Array(JSONEncoder().encode(command))
     }
 
+    /// A call on its way: sent by `start`, its reply waited for by `finish` (or dropped by `abandon`).
+    struct PendingCall: Sendable {
+        fileprivate let id: Int
+        fileprivate let method: String
+        fileprivate let waiter: Waiter
+    }
+
     /// A call waiting for its reply.
-    private final class Waiter: Sendable {
+    fileprivate final class Waiter: Sendable {
         let done = DispatchSemaphore(value: 0)
         let reply = Mutex<[UInt8]?>(nil)
     }

@@ -14,19 +14,30 @@ final class PrintTab: Sendable {
     let session: String
     /// How many pages the tab has printed.
     let printed = Mutex(0)
+    /// The most one read of a PDF asks for, in bytes.
+    let readSize: Int
     private let client: DevToolsClient
     private let events: Events
 
-    private init(client: DevToolsClient, context: String, target: String, session: String, events: Events) {
+    /// The most one read of a PDF asks for by default: 1 MB (base64 makes its message a third larger).
+    static let defaultReadSize = 1 << 20
+
+    private init(
+        client: DevToolsClient, context: String, target: String, session: String, events: Events, readSize: Int
+    ) {
         self.client = client
         self.context = context
         self.target = target
         self.session = session
         self.events = events
+        self.readSize = readSize
     }
 
-    /// Opens a tab in a new browser context, with the network limited by `policy`.
-    static func open(client: DevToolsClient, policy: NetworkPolicy, timeout: Double) throws(DevToolsError) -> PrintTab {
+    /// Opens a tab in a new browser context, with the network limited by `policy`; PDFs are read `readSize`
+    /// bytes at a time.
+    static func open(
+        client: DevToolsClient, policy: NetworkPolicy, timeout: Double, readSize: Int = defaultReadSize
+    ) throws(DevToolsError) -> PrintTab {
         let context = try client.call(
             "Target.createBrowserContext", CreateContext(), timeout: timeout, returning: ContextCreated.self
         ).browserContextId
@@ -47,7 +58,9 @@ final class PrintTab: Sendable {
                 "Target.attachToTarget", Attach(targetId: target, flatten: true), timeout: timeout,
                 returning: Attached.self
             ).sessionId
-            tab = PrintTab(client: client, context: context, target: target, session: session, events: events)
+            tab = PrintTab(
+                client: client, context: context, target: target, session: session, events: events,
+                readSize: max(1, readSize))
             // Weakly: the client keeps its listeners, and must not be kept alive by one.
             client.listen(to: session) { [weak client] event in
                 guard let client else { return }
@@ -114,26 +127,54 @@ final class PrintTab: Sendable {
         let stream = try step("printing") { () throws(DevToolsError) in
             try client.call("Page.printToPDF", pdf, session: session, timeout: remaining(), returning: Printed.self)
         }.stream
-        var bytes: [UInt8] = []
-        while true {
-            let chunk = try step("reading the PDF") { () throws(DevToolsError) in
-                try client.call(
-                    "IO.read", Read(handle: stream), session: session, timeout: remaining(), returning: Chunk.self)
-            }
-            if chunk.base64Encoded == true {
-                guard let data = Data(base64Encoded: chunk.data) else {
-                    throw .browserFailed("IO.read gave data that is not base64")
-                }
-                bytes += data
-            } else {
-                bytes += Array(chunk.data.utf8)
-            }
-            if chunk.eof { break }
-        }
-        client.send("IO.close", Handle(handle: stream), session: session)
+        let bytes = try read(stream, timeout: timeout, remaining: remaining)
         return PrintedPDF(
             bytes: PDFNormalizer.normalized(bytes), blockedRequests: events.blockedRequests(),
             fontsTimedOut: evaluated.result?.value == "timeout")
+    }
+
+    /// Reads a stream to its end and closes it, within `remaining()` seconds. Chromium marks the end only on a read
+    /// that finds nothing left, so the next read is always on its way before the last one's reply is in: a PDF
+    /// that fits in one chunk (most do) costs one round trip to the browser, not two.
+    private func read(_ stream: String, timeout: Double, remaining: () -> Double) throws(PDFPrintFailure) -> [UInt8] {
+        var inFlight: [DevToolsClient.PendingCall] = []
+        defer {
+            for call in inFlight { client.abandon(call) }
+            client.send("IO.close", Handle(handle: stream), session: session)
+        }
+        func sendRead() throws(PDFPrintFailure) {
+            do {
+                inFlight.append(try client.start("IO.read", Read(handle: stream, size: readSize), session: session))
+            } catch {
+                throw events.failure(for: error, stage: "reading the PDF", timeout: timeout)
+            }
+        }
+        try sendRead()
+        try sendRead()
+        var bytes: [UInt8] = []
+        while true {
+            if inFlight.isEmpty { try sendRead() }
+            let call = inFlight.removeFirst()
+            let chunk: Chunk
+            do {
+                chunk = try client.finish(call, timeout: remaining(), returning: Chunk.self)
+            } catch {
+                throw events.failure(for: error, stage: "reading the PDF", timeout: timeout)
+            }
+            let data: [UInt8]
+            if chunk.base64Encoded == true {
+                guard let decoded = Data(base64Encoded: chunk.data) else {
+                    throw .browserFailed("IO.read gave data that is not base64")
+                }
+                data = Array(decoded)
+            } else {
+                data = Array(chunk.data.utf8)
+            }
+            bytes += data
+            if chunk.eof { return bytes }
+            // A full chunk may be followed by more: keep one read ahead.
+            if data.count >= readSize { try sendRead() }
+        }
     }
 
     /// The script run before printing: every link's address moves from `href` to `data-href` (so the PDF has no
@@ -274,7 +315,7 @@ final class PrintTab: Sendable {
     private struct Printed: Decodable { var stream: String }
     private struct Read: Encodable {
         var handle: String
-        var size = 1 << 20
+        var size: Int
     }
     private struct Chunk: Decodable {
         var base64Encoded: Bool?

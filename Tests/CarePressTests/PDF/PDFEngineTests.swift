@@ -140,6 +140,45 @@ struct PDFEngineTests {
         #expect(engine.browserProcessID != nil && engine.browserProcessID != first)
     }
 
+    @Test func readsAPDFOfManyChunksWhole() throws {
+        let project = try TemporaryProject()
+        try project.write("Output/a.html", Self.page(title: "Chunks"))
+        var options = PDFEngine.Options(root: project.path("Output"), tabs: 1)
+        let whole = try PDFEngine.start(options)
+        let inOneRead = try whole.print(Self.job(project.path("Output/a.html"))).get()
+        whole.shutdown()
+        options.readSize = 1000
+        let chunked = try PDFEngine.start(options)
+        defer { chunked.shutdown() }
+        let inManyReads = try chunked.print(Self.job(project.path("Output/a.html"))).get()
+        let again = try chunked.print(Self.job(project.path("Output/a.html"))).get()
+        #expect(inOneRead.bytes.count > 10 * 1000, "the second engine reads this PDF in more than ten reads")
+        #expect(inManyReads.bytes == inOneRead.bytes)
+        #expect(again.bytes == inOneRead.bytes, "the reads of one PDF do not spill into the next")
+    }
+
+    @Test func startsNoOmniboxRenderersOfItsOwn() throws {
+        let process = try ChromiumProcess.launch(executable: try ChromiumLocator.locate().get(), timeout: 30)
+        defer { process.shutdown(grace: 5) }
+        Thread.sleep(forTimeInterval: 1)  // the popups are made once the first window is up
+        struct AllTargets: Encodable {
+            struct Filter: Encodable {}
+            var filter = [Filter()]
+        }
+        struct Targets: Decodable {
+            struct Info: Decodable {
+                var type: String
+                var url: String
+            }
+            var targetInfos: [Info]
+        }
+        let targets = try process.client.call(
+            "Target.getTargets", AllTargets(), timeout: 30, returning: Targets.self
+        ).targetInfos
+        #expect(targets.contains { $0.url == "about:blank" }, "the targets are listed")
+        #expect(!targets.contains { $0.url.contains("omnibox") }, "\(targets.map(\.url))")
+    }
+
     @Test func aPageWhoseRendererCrashesFailsAsCrashed() throws {
         let project = try TemporaryProject()
         let busy = "<script>const end = Date.now() + 4000; while (Date.now() < end) {}</script>"
