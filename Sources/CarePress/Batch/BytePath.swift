@@ -27,7 +27,16 @@ struct BytePath: Sendable, Hashable, Comparable {
     }
 
     static func < (lhs: BytePath, rhs: BytePath) -> Bool {
-        lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
+        // `memcmp` over the shorter length, then the shorter first, for native strings; a byte at a time otherwise.
+        let (one, other) = (lhs.text.utf8.count, rhs.text.utf8.count)
+        let precedes = lhs.text.utf8.withContiguousStorageIfAvailable { first in
+            rhs.text.utf8.withContiguousStorageIfAvailable { second in
+                guard let first = first.baseAddress, let second = second.baseAddress else { return one < other }
+                let order = memcmp(first, second, min(one, other))
+                return order != 0 ? order < 0 : one < other
+            }
+        }
+        return (precedes ?? nil) ?? lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
     }
 
     func hash(into hasher: inout Hasher) {
