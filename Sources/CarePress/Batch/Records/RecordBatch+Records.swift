@@ -14,6 +14,13 @@ extension RecordBatch {
         let done = SerialCounter()
         let total = work.count
         let progress = options.progress
+        // Taken out of the mode once: matching it per record copies the inputs (a retain of each of their parts).
+        let building: Building?
+        if case .build(let writer, let inputs, _, _) = mode {
+            building = Building(writer: writer, inputs: inputs)
+        } else {
+            building = nil
+        }
         var start = 0
         while start < work.count {
             let chunk = Array(work[start..<min(start + Self.chunkSize(after: start), work.count)])
@@ -22,7 +29,7 @@ extension RecordBatch {
             let entries = self.entries
             WorkerPool.run(jobs: options.jobs, count: chunk.count) { position in
                 let index = chunk[position]
-                results[position] = self.process(index, previous: entries[index])
+                results[position] = self.process(index, previous: entries[index], building: building)
                 progress?(done.next(), total)
             }
             let processed = chunk.indices.compactMap { position in
@@ -39,13 +46,15 @@ extension RecordBatch {
         }
     }
 
-    private func process(_ index: Int, previous: BuildManifest.Entry?) -> (Outcome, BuildManifest.Entry) {
+    private func process(_ index: Int, previous: BuildManifest.Entry?, building: Building?) -> (
+        Outcome, BuildManifest.Entry
+    ) {
         switch scanned[index].role {
         case .build:
-            if let reused = reusable(index, previous: previous) { return reused }
+            if let reused = reusable(index, previous: previous, building: building) { return reused }
             return build(index, previous: previous)
         case .summarize:
-            if let reused = reusable(index, previous: previous) { return reused }
+            if let reused = reusable(index, previous: previous, building: building) { return reused }
             return load(index, previous: previous)
         case .validate, .none:
             return load(index, previous: previous)
@@ -53,20 +62,23 @@ extension RecordBatch {
     }
 
     /// The last build's outcome for a record, when nothing it is made from changed and its files are all there.
-    private func reusable(_ index: Int, previous: BuildManifest.Entry?) -> (Outcome, BuildManifest.Entry)? {
+    private func reusable(_ index: Int, previous: BuildManifest.Entry?, building: Building?) -> (
+        Outcome, BuildManifest.Entry
+    )? {
         let record = scanned[index]
         let kind = files[index].kind
-        guard !options.force, case .build(let writer, let inputs, _, _) = mode, var entry = previous,
+        guard !options.force, let building, var entry = previous,
             let fileDigest = record.fileDigest, entry.file == fileDigest, let digest = entry.digest,
             entry.summary != nil
         else { return nil }
-        guard inputs.recordDigest(kind: kind, file: fileDigest, dependencies: entry.dependencies) == digest else {
+        guard building.inputs.recordDigest(kind: kind, file: fileDigest, dependencies: entry.dependencies) == digest
+        else {
             return nil
         }
         if record.role == .build {
             guard let outputs = entry.outputs,
                 outputs.paths(kind: kind, id: entry.id).allSatisfy({
-                    outputExists($0, kind: kind, writer: writer)
+                    outputExists($0, kind: kind, writer: building.writer)
                 })
             else { return nil }
         } else {
