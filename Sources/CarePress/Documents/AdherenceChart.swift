@@ -73,35 +73,14 @@ struct AdherenceChart {
         guard let first = adherence.firstDate, let last = adherence.lastDate else { return "" }
         if period != .day { return aggregatedSVG(first: first, last: last) }
         let spanDays = last.dayNumber - first.dayNumber + 1
-        let slot = max(4, min(32, 600 / spanDays))
-        let bar = max(2, slot * 3 / 4)
-        let (left, right, top, plotHeight, bottom) = (44, 12, 48, 150, 44)
-        let width = left + spanDays * slot + right
-        let height = top + plotHeight + bottom
-        let baseline = top + plotHeight
         let planned = adherence.plannedIDs.count
         let byDay = Dictionary(adherence.days.map { ($0.date.dayNumber, $0) }, uniquingKeysWith: { a, _ in a })
-
-        var lines: [String] = [
-            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(width)" height="\##(height)" "##
-                + ##"viewBox="0 0 \##(width) \##(height)" role="img" aria-label="\##(HTMLEscaping.escaped(altText))" "##
-                + ##"font-family="system-ui, sans-serif" font-size="12">"##,
-            "<title>\(HTMLEscaping.escaped(altText))</title>",
-            ##"<rect width="\##(width)" height="\##(height)" fill="#ffffff"/>"##,
-            ##"<text x="\##(left)" y="18" font-size="14" font-weight="bold" fill="#1b1f24">Planned doses taken each day</text>"##,
-        ]
-        lines += legend(x: left, y: 34)
-        // Grid lines and their labels: none, half and all of the planned doses.
-        for (fraction, label) in [(0, "0"), (1, planned > 1 ? "half" : ""), (2, planned > 0 ? "all \(planned)" : "")] {
-            let y = baseline - plotHeight * fraction / 2
-            lines.append(
-                ##"<line x1="\##(left)" y1="\##(y)" x2="\##(width - right)" y2="\##(y)" stroke="#c9ced6" stroke-width="1"/>"##
-            )
-            if !label.isEmpty {
-                lines.append(
-                    ##"<text x="\##(left - 6)" y="\##(y + 4)" text-anchor="end" fill="#4a535e">\##(label)</text>"##)
-            }
-        }
+        let frame = Frame(bars: spanDays)
+        let (left, top, plotHeight, slot, bar, baseline) =
+            (Frame.left, Frame.top, Frame.plotHeight, frame.slot, frame.bar, frame.baseline)
+        var lines = opening(
+            frame, heading: "Planned doses taken each day",
+            gridLabels: ["0", planned > 1 ? "half" : "", planned > 0 ? "all \(planned)" : ""])
         let labelEvery = spanDays <= 31 ? 1 : 7
         var previousMonth: Int?
         var date = first
@@ -184,32 +163,13 @@ struct AdherenceChart {
     /// A chart of one bar per week or per month.
     private func aggregatedSVG(first: CalendarDate, last: CalendarDate) -> String {
         let bars = bars(first: first, last: last)
-        let slot = max(4, min(32, 600 / bars.count))
-        let bar = max(2, slot * 3 / 4)
-        let (left, right, top, plotHeight, bottom) = (44, 12, 48, 150, 44)
-        let width = left + bars.count * slot + right
-        let height = top + plotHeight + bottom
-        let baseline = top + plotHeight
         let planned = adherence.plannedIDs.count
-        var lines: [String] = [
-            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(width)" height="\##(height)" "##
-                + ##"viewBox="0 0 \##(width) \##(height)" role="img" aria-label="\##(HTMLEscaping.escaped(altText))" "##
-                + ##"font-family="system-ui, sans-serif" font-size="12">"##,
-            "<title>\(HTMLEscaping.escaped(altText))</title>",
-            ##"<rect width="\##(width)" height="\##(height)" fill="#ffffff"/>"##,
-            ##"<text x="\##(left)" y="18" font-size="14" font-weight="bold" fill="#1b1f24">Share of planned doses taken each \##(period.noun)</text>"##,
-        ]
-        lines += legend(x: left, y: 34)
-        for (fraction, label) in [(0, "0"), (1, "half"), (2, "all")] {
-            let y = baseline - plotHeight * fraction / 2
-            lines.append(
-                ##"<line x1="\##(left)" y1="\##(y)" x2="\##(width - right)" y2="\##(y)" stroke="#c9ced6" stroke-width="1"/>"##
-            )
-            if planned > 0 {
-                lines.append(
-                    ##"<text x="\##(left - 6)" y="\##(y + 4)" text-anchor="end" fill="#4a535e">\##(label)</text>"##)
-            }
-        }
+        let frame = Frame(bars: bars.count)
+        let (left, top, plotHeight, slot, bar, baseline) =
+            (Frame.left, Frame.top, Frame.plotHeight, frame.slot, frame.bar, frame.baseline)
+        var lines = opening(
+            frame, heading: "Share of planned doses taken each \(period.noun)",
+            gridLabels: planned > 0 ? ["0", "half", "all"] : ["", "", ""])
         var previousYear: Int?
         for (offset, item) in bars.enumerated() {
             let x = left + offset * slot + (slot - bar) / 2
@@ -259,6 +219,52 @@ struct AdherenceChart {
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
         return CalendarDate(year: year, month: month, day: day)
+    }
+
+    /// The geometry of a chart of `bars` bars: a slot per bar, margins for the title, the legend and the labels.
+    private struct Frame {
+        static let (left, right, top, plotHeight, bottom) = (44, 12, 48, 150, 44)
+        /// The width given to each bar, with the gap after it.
+        let slot: Int
+        /// The width of a bar.
+        let bar: Int
+        let width: Int
+        let height: Int
+        /// The y of the plot's bottom line.
+        var baseline: Int { Self.top + Self.plotHeight }
+
+        init(bars: Int) {
+            slot = max(4, min(32, 600 / bars))
+            bar = max(2, slot * 3 / 4)
+            width = Self.left + bars * slot + Self.right
+            height = Self.top + Self.plotHeight + Self.bottom
+        }
+    }
+
+    /// The chart's opening lines: the `<svg>` element, its title, background and heading, the legend, and the grid
+    /// lines at none, half and all of the planned doses with their labels (an empty label is not drawn).
+    private func opening(_ frame: Frame, heading: String, gridLabels: [String]) -> [String] {
+        let (width, height, left) = (frame.width, frame.height, Frame.left)
+        var lines: [String] = [
+            ##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(width)" height="\##(height)" "##
+                + ##"viewBox="0 0 \##(width) \##(height)" role="img" aria-label="\##(HTMLEscaping.escaped(altText))" "##
+                + ##"font-family="system-ui, sans-serif" font-size="12">"##,
+            "<title>\(HTMLEscaping.escaped(altText))</title>",
+            ##"<rect width="\##(width)" height="\##(height)" fill="#ffffff"/>"##,
+            ##"<text x="\##(left)" y="18" font-size="14" font-weight="bold" fill="#1b1f24">\##(heading)</text>"##,
+        ]
+        lines += legend(x: left, y: 34)
+        for (fraction, label) in gridLabels.enumerated() {
+            let y = frame.baseline - Frame.plotHeight * fraction / 2
+            lines.append(
+                ##"<line x1="\##(left)" y1="\##(y)" x2="\##(width - Frame.right)" y2="\##(y)" stroke="#c9ced6" stroke-width="1"/>"##
+            )
+            if !label.isEmpty {
+                lines.append(
+                    ##"<text x="\##(left - 6)" y="\##(y + 4)" text-anchor="end" fill="#4a535e">\##(label)</text>"##)
+            }
+        }
+        return lines
     }
 
     /// The key to the bar colours.
