@@ -166,7 +166,8 @@ enum ReportGuardrail {
         return String(decoding: result, as: UTF8.self)
     }
 
-    private static func decodeEntity(_ entity: String) -> Unicode.Scalar? {
+    /// The scalar of an HTML entity (`&amp;`, `&#60;`, `&#x3C;`); nil for one it does not know.
+    static func decodeEntity(_ entity: String) -> Unicode.Scalar? {
         switch entity {
         case "&amp;": return "&"
         case "&lt;": return "<"

@@ -151,8 +151,9 @@ enum CalloutMarkdown {
         return level
     }
 
-    /// `parts(of:)` by `Character` lines, for a document with a carriage return.
-    private static func parts(ofLines markdown: String) -> [Part]? {
+    /// `parts(of:)` by `Character` lines, for a document with a carriage return; also the reference the byte pass is
+    /// tested against, on documents with and without one.
+    static func parts(ofLines markdown: String) -> [Part]? {
         var parts: [Part] = []
         var plain: [Substring] = []
         var open: (tone: String, lines: [Substring])?

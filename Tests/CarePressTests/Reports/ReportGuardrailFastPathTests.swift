@@ -75,7 +75,7 @@ struct ReportGuardrailFastPathTests {
                     scalars = scalars[scalars.index(after: close)...]
                 } else if first == "&", let semicolon = scalars.prefix(12).firstIndex(of: ";") {
                     let entity = String(scalars[..<scalars.index(after: semicolon)])
-                    if let decoded = decodeEntity(entity) {
+                    if let decoded = ReportGuardrail.decodeEntity(entity) {
                         text.append(decoded)
                     } else {
                         text.append(contentsOf: entity.unicodeScalars)
@@ -94,20 +94,6 @@ struct ReportGuardrailFastPathTests {
         static func normalized(_ text: String) -> String {
             String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : $0 }))
                 .split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        }
-
-        static func decodeEntity(_ entity: String) -> Unicode.Scalar? {
-            switch entity {
-            case "&amp;": return "&"
-            case "&lt;": return "<"
-            case "&gt;": return ">"
-            case "&quot;": return "\""
-            default: break
-            }
-            let body = entity.dropFirst(2).dropLast()
-            guard entity.hasPrefix("&#"), !body.isEmpty else { return nil }
-            let value = body.first == "x" || body.first == "X" ? UInt32(body.dropFirst(), radix: 16) : UInt32(body)
-            return value.flatMap(Unicode.Scalar.init)
         }
     }
 }
