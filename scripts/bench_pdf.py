@@ -6,12 +6,17 @@ with the same number of parallel workers:
 
 1. the DevTools pipeline: `carepress build --pdf --jobs J`, one Chromium for the whole build, J tabs at once; its
    PDF time is that build's time less the same build without --pdf (both into fresh folders);
-2. one `chromium --headless --print-to-pdf` process per report, J at a time, over the HTML the build wrote
-   (M reports, M = N unless `--process-reports` / `PDF_PROCESS_N` says fewer: each takes over a second).
+2. one `--headless --print-to-pdf` process per report of the same browser, J at a time, over the HTML the build
+   wrote (M reports, M = N unless `--process-reports` / `PDF_PROCESS_N` says fewer).
 
-Prints both times, the time per report, the ratio (per report, so M may be smaller than N), the median PDF size
-of each, and the load average at the start and the end. Standard library only. The machine is shared: compare the ratio
-of one run, not times across runs.
+The browser is the one CarePress finds (CAREPRESS_CHROMIUM, else the first of chromium-headless-shell,
+chrome-headless-shell, chromium, chromium-browser, google-chrome on PATH), and both ways use it. When it is a
+headless shell and a full browser is on PATH too, one full-browser process per report is also timed, for reference
+(over at most `--reference-reports` reports, default 100), with its ratio; the target is judged on the same browser.
+
+Prints the browser, both times, the time per report, the ratio (per report, so M may be smaller than N), the median
+PDF size of each, and the load average at the start and the end. Standard library only. The machine is shared:
+compare the ratio of one run, not times across runs.
 """
 
 import argparse
@@ -31,14 +36,45 @@ import bench  # noqa: E402  (the synthesis and the timed runner of the batch ben
 REPOSITORY = bench.REPOSITORY
 
 
+HEADLESS_SHELLS = ("chromium-headless-shell", "chrome-headless-shell")
+FULL_BROWSERS = ("chromium", "chromium-browser", "google-chrome")
+
+
 def chromium():
+    """The browser CarePress would print with (ChromiumLocator's order)."""
     named = os.environ.get("CAREPRESS_CHROMIUM")
     if named:
-        return named
-    for name in ("chromium", "chromium-browser", "google-chrome"):
+        return shutil.which(named) or named
+    for name in HEADLESS_SHELLS + FULL_BROWSERS:
         if shutil.which(name):
             return shutil.which(name)
     raise SystemExit("no Chromium found: run scripts/ensure-deps bench")
+
+
+def full_browser():
+    """The first full browser on PATH, if any."""
+    return next((shutil.which(name) for name in FULL_BROWSERS if shutil.which(name)), None)
+
+
+def version(browser):
+    result = subprocess.run([browser, "--version"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            check=False, timeout=60)
+    return result.stdout.strip() or "version unknown"
+
+
+def print_all(browser, htmls, folder, work, jobs):
+    """One process per report, `jobs` at a time; returns the seconds and the PDFs' sizes."""
+    os.makedirs(folder)
+    start = time.perf_counter()
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for index, html in enumerate(htmls):
+            pool.submit(print_alone, browser, html, os.path.join(folder, f"{index}.pdf"),
+                        os.path.join(work, f"profile-{os.path.basename(folder)}-{index}"))
+    seconds = time.perf_counter() - start
+    sizes = [os.path.getsize(os.path.join(folder, name)) for name in os.listdir(folder)]
+    if len(sizes) != len(htmls):
+        raise SystemExit(f"only {len(sizes)} of {len(htmls)} one-process PDFs were made with {browser}")
+    return seconds, sizes
 
 
 def print_alone(browser, html, pdf, profile):
@@ -55,11 +91,17 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--reports", type=int, default=1000, help="reports printed by the pipeline (default 1,000)")
     parser.add_argument("--process-reports", type=int, help="reports printed one process each (default: --reports)")
+    parser.add_argument("--reference-reports", type=int, default=100,
+                        help="reports printed one full-browser process each, for reference (default 100; 0: none)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="parallel tabs / processes")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
     args = parser.parse_args()
     alone_count = min(args.process_reports or args.reports, args.reports)
     browser = chromium()
+    # The pipeline prints with the very browser the one-process prints use.
+    os.environ["CAREPRESS_CHROMIUM"] = browser
+    reference = full_browser() if os.path.basename(browser) in HEADLESS_SHELLS else None
+    reference_count = min(args.reference_reports, alone_count) if reference else 0
 
     print("Building the release binary...", flush=True)
     subprocess.run(["swift", "build", "-c", "release", "--product", "carepress"], cwd=REPOSITORY, check=True,
@@ -95,35 +137,41 @@ def main():
                        for folder, _, names in os.walk(os.path.join(work, "Output-html", "reports"))
                        for name in names if name.endswith(".html") and name != "index.html"
                        and not name.startswith("index-"))[:alone_count]
-        alone_folder = os.path.join(work, "alone")
-        os.makedirs(alone_folder)
-        print(f"Timing one chromium --print-to-pdf process per report for {len(htmls):,} reports, "
+        name = os.path.basename(browser)
+        print(f"Timing one {name} --print-to-pdf process per report for {len(htmls):,} reports, "
               f"{args.jobs} at a time...", flush=True)
-        start = time.perf_counter()
-        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            for index, html in enumerate(htmls):
-                pool.submit(print_alone, browser, html, os.path.join(alone_folder, f"{index}.pdf"),
-                            os.path.join(work, f"profile-{index}"))
-        alone_seconds = time.perf_counter() - start
-        alone_sizes = [os.path.getsize(os.path.join(alone_folder, name)) for name in os.listdir(alone_folder)]
-        if len(alone_sizes) != len(htmls):
-            raise SystemExit(f"only {len(alone_sizes)} of {len(htmls)} one-process PDFs were made")
+        alone_seconds, alone_sizes = print_all(browser, htmls, os.path.join(work, "alone"), work, args.jobs)
+        if reference_count:
+            print(f"Timing one {os.path.basename(reference)} --print-to-pdf process per report for "
+                  f"{reference_count:,} reports, {args.jobs} at a time (reference)...", flush=True)
+            reference_seconds, reference_sizes = print_all(
+                reference, htmls[:reference_count], os.path.join(work, "reference"), work, args.jobs)
 
         per_pipeline = pipeline_seconds / args.reports
         per_alone = alone_seconds / len(htmls)
         print()
         print(f"{args.reports:,} reports, {args.jobs} parallel workers, {os.cpu_count()} cores, nice {os.nice(0)}")
+        print(f"browser: {browser} ({version(browser)})"
+              + (f"; reference: {reference} ({version(reference)})" if reference_count else ""))
         print("load average (1, 5, 15 min): at the start " + " ".join(f"{x:.1f}" for x in load_at_start)
               + ", at the end " + " ".join(f"{x:.1f}" for x in os.getloadavg()))
         print(f"{'run':<44}{'reports':>8}{'seconds':>10}{'s/report':>10}{'median PDF KB':>15}")
         print(f"{'build without --pdf (HTML only)':<44}{args.reports:>8,}{html_only[0]:>10.2f}")
         print(f"{'build --pdf':<44}{args.reports:>8,}{piped[0]:>10.2f}")
-        print(f"{'  its PDFs: DevTools pipeline, one browser':<44}{args.reports:>8,}{pipeline_seconds:>10.2f}"
+        print(f"{'  its PDFs: DevTools pipeline, one ' + name:<44}{args.reports:>8,}{pipeline_seconds:>10.2f}"
               f"{per_pipeline:>10.3f}{statistics.median(pipeline_sizes) / 1024:>15.1f}")
-        print(f"{'one chromium --print-to-pdf per report':<44}{len(htmls):>8,}{alone_seconds:>10.2f}"
+        print(f"{'one ' + name + ' --print-to-pdf per report':<44}{len(htmls):>8,}{alone_seconds:>10.2f}"
               f"{per_alone:>10.3f}{statistics.median(alone_sizes) / 1024:>15.1f}")
+        if reference_count:
+            label = f"one {os.path.basename(reference)} --print-to-pdf per report"
+            print(f"{label:<44}{reference_count:>8,}{reference_seconds:>10.2f}"
+                  f"{reference_seconds / reference_count:>10.3f}{statistics.median(reference_sizes) / 1024:>15.1f}")
         print()
-        print(f"one process per report / pipeline, per report: {per_alone / per_pipeline:6.1f}x   (target: at least 10x)")
+        print(f"one {name} process per report / pipeline, per report: {per_alone / per_pipeline:6.1f}x   "
+              "(target: at least 10x)")
+        if reference_count:
+            print(f"one {os.path.basename(reference)} process per report / pipeline, per report: "
+                  f"{reference_seconds / reference_count / per_pipeline:6.1f}x   (reference: the full browser)")
         print(f"peak RSS of build --pdf: {piped[1]:.1f} MB (the largest of carepress and the Chromium processes it waited for)")
     finally:
         if args.keep:

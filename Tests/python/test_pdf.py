@@ -225,7 +225,8 @@ def test_without_chromium_a_clear_error_exit_2_and_the_html_is_still_written(car
     output = tmp_path / "Output"
     result = run([str(carepress), "build", "--output", str(output), "--pdf"], cwd=REPOSITORY, env=environment)
     assert result.returncode == 2, result.stderr
-    assert "no Chromium found: looked for chromium, chromium-browser, google-chrome on PATH" in result.stderr
+    assert ("no Chromium found: looked for chromium-headless-shell, chrome-headless-shell, chromium, chromium-browser, "
+            "google-chrome on PATH") in result.stderr
     assert "apt-get install chromium" in result.stderr
     assert len(list((output / "reports" / "consults").glob("*.html"))) >= 10
     assert not list(output.glob("reports/*/*.pdf"))

@@ -17,8 +17,9 @@ public enum PDFEngineError: Error, Sendable, Equatable, CustomStringConvertible 
     public var hint: String {
         switch self {
         case .chromiumNotFound:
-            "PDFs are printed by headless Chromium: install it (Debian and Ubuntu: 'sudo apt-get install chromium'; "
-                + "macOS: 'brew install --cask chromium'), or set \(ChromiumLocator.environmentVariable) to its executable"
+            "PDFs are printed by headless Chromium: install it (Debian and Ubuntu: 'sudo apt-get install "
+                + "chromium-headless-shell', or 'chromium'; macOS: 'brew install --cask chromium'), or set "
+                + "\(ChromiumLocator.environmentVariable) to its executable"
         case .chromiumDidNotStart:
             "check that '\(ChromiumLocator.environmentVariable)' or the chromium on PATH runs: 'chromium --headless --version'"
         }

@@ -157,8 +157,14 @@ struct PDFEngineTests {
         #expect(again.bytes == inOneRead.bytes, "the reads of one PDF do not spill into the next")
     }
 
-    @Test func startsNoOmniboxRenderersOfItsOwn() throws {
-        let process = try ChromiumProcess.launch(executable: try ChromiumLocator.locate().get(), timeout: 30)
+    /// The first full browser (not a headless shell) on PATH, if any: the omnibox is the full browser's.
+    static let fullBrowser = ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap {
+        ChromiumLocator.executable($0, searching: ProcessInfo.processInfo.environment["PATH"])
+    }.first
+
+    @Test(.enabled(if: fullBrowser != nil)) func startsNoOmniboxRenderersOfItsOwn() throws {
+        let executable = try #require(Self.fullBrowser)
+        let process = try ChromiumProcess.launch(executable: executable, timeout: 30)
         defer { process.shutdown(grace: 5) }
         Thread.sleep(forTimeInterval: 1)  // the popups are made once the first window is up
         struct AllTargets: Encodable {
@@ -204,7 +210,9 @@ struct PDFEngineTests {
             Issue.record("found a Chromium on an empty PATH")
             return
         }
-        #expect(error.message.contains("chromium, chromium-browser, google-chrome"))
+        #expect(
+            error.message.contains(
+                "chromium-headless-shell, chrome-headless-shell, chromium, chromium-browser, google-chrome"))
         #expect(error.hint.contains("apt-get install chromium"))
         let named = ChromiumLocator.locate(environment: [
             "CAREPRESS_CHROMIUM": "/nonexistent/chrome", "PATH": "/usr/bin",
@@ -223,6 +231,24 @@ struct PDFEngineTests {
                 "PATH": "/nonexistent", "CAREPRESS_CHROMIUM": bin.path("bin/google-chrome"),
             ])
             .get() == bin.path("bin/google-chrome"))
+    }
+
+    @Test func prefersTheHeadlessShellToTheFullBrowser() throws {
+        let bin = try TemporaryProject()
+        for name in ["chromium", "chromium-headless-shell"] {
+            try bin.write("full/\(name)", "#!/bin/sh\n")
+            chmod(bin.path("full/\(name)"), 0o755)
+        }
+        try bin.write("shell/chrome-headless-shell", "#!/bin/sh\n")
+        chmod(bin.path("shell/chrome-headless-shell"), 0o755)
+        // Within one folder, and across the folders of PATH: any headless shell comes before any full browser.
+        #expect(
+            try ChromiumLocator.locate(environment: ["PATH": bin.path("full")]).get()
+                == bin.path("full/chromium-headless-shell"))
+        try FileManager.default.removeItem(atPath: bin.path("full/chromium-headless-shell"))
+        #expect(
+            try ChromiumLocator.locate(environment: ["PATH": bin.path("full") + ":" + bin.path("shell")]).get()
+                == bin.path("shell/chrome-headless-shell"))
     }
 
     static let svg =
