@@ -42,6 +42,60 @@ struct PDFEngineTests {
         #expect(first.blockedRequests.isEmpty)
     }
 
+    @Test func writesTheNextScriptFreePageOfAFolderIntoTheDocumentShownWithTheSamePDF() throws {
+        let project = try TemporaryProject()
+        let listener = try LoopbackListener()
+        let style = "<link rel=\"stylesheet\" href=\"../assets/style.css\">"
+        try project.write("Output/assets/style.css", "h1 { color: #800000; font-size: 40pt; } p { margin: 20mm 0; }")
+        try project.write("Output/kind/a.html", Self.page(title: "Page one", extra: style))
+        try project.write("Output/kind/b.html", Self.page(title: "Page two", extra: style + "<p>More words.</p>"))
+        let pixel = "<img alt=\"\" src=\"http://127.0.0.1:\(listener.port)/pixel.png\">"
+        try project.write("Output/kind/c.html", Self.page(title: "Page three", extra: style + pixel))
+        try project.write(
+            "Output/kind/s.html", Self.page(title: "Scripted", extra: style + "<script>var left = 1;</script>"))
+        try project.write("Output/other/d.html", Self.page(title: "Page four", extra: style))
+        let policy = NetworkPolicy(root: project.path("Output"))
+        let process = try ChromiumProcess.launch(executable: try ChromiumLocator.locate().get(), timeout: 30)
+        defer { process.shutdown(grace: 5) }
+        func printAlone(_ name: String) throws -> PrintedPDF {
+            let tab = try PrintTab.open(client: process.client, policy: policy, timeout: 30)
+            defer { tab.close(timeout: 5) }
+            return try tab.print(Self.job(project.path("Output/\(name)")), timeout: 30, fontTimeout: 5)
+        }
+        let tab = try PrintTab.open(client: process.client, policy: policy, timeout: 30)
+        defer { tab.close(timeout: 5) }
+        var navigations: [Int] = []
+        for name in ["kind/a.html", "kind/b.html", "kind/c.html", "kind/s.html", "kind/a.html", "other/d.html"] {
+            let printed = try tab.print(Self.job(project.path("Output/\(name)")), timeout: 30, fontTimeout: 5)
+            navigations.append(tab.navigations.withLock { $0 })
+            let alone = try printAlone(name)
+            #expect(printed.bytes == alone.bytes, "\(name): the same PDF as when navigated to in a tab of its own")
+            #expect(printed.blockedRequests == alone.blockedRequests)
+        }
+        // a navigates; b and c are written into a's document; s (a script) navigates; a, after a script, navigates;
+        // d is in another folder.
+        #expect(navigations == [1, 1, 1, 2, 3, 4])
+        #expect(listener.connectionCount() == 0)
+        let written = try tab.print(Self.job(project.path("Output/other/d.html")), timeout: 30, fontTimeout: 5)
+        #expect(tab.navigations.withLock { $0 } == 4)
+        #expect(String(decoding: written.bytes, as: UTF8.self).contains("/Title (Page four)"))
+    }
+
+    @Test func onlyScriptFreeUTF8PagesAreWritable() {
+        let page = Array(Self.page(title: "Plain").utf8)
+        #expect(PrintTab.writable(page) != nil)
+        for extra in [
+            "<SCRIPT>x()</SCRIPT>", "<img src=x.png onerror=\"x()\">", "<body onload = 'x()'>",
+            "<svg/onload=x()>",
+        ] {
+            #expect(PrintTab.writable(Array(Self.page(title: "Scripted", extra: extra).utf8)) == nil, "\(extra)")
+        }
+        #expect(PrintTab.writable(Array(Self.page(title: "Only = one", extra: "<p>once upon a time</p>").utf8)) != nil)
+        let latin = Array(Self.page(title: "Latin").replacingOccurrences(of: "utf-8", with: "iso-8859-1").utf8)
+        #expect(PrintTab.writable(latin) == nil, "a page in another encoding is decoded by its own navigation")
+        #expect(PrintTab.writable(page.prefix(40) + [0xFF] + page.dropFirst(40)) == nil, "not UTF-8")
+    }
+
     @Test func blocksEveryRequestButFilesOfTheFolder() throws {
         let project = try TemporaryProject()
         let listener = try LoopbackListener()
