@@ -155,16 +155,16 @@ def main():
               + (f"; reference: {reference} ({version(reference)})" if reference_count else ""))
         print("load average (1, 5, 15 min): at the start " + " ".join(f"{x:.1f}" for x in load_at_start)
               + ", at the end " + " ".join(f"{x:.1f}" for x in os.getloadavg()))
-        print(f"{'run':<44}{'reports':>8}{'seconds':>10}{'s/report':>10}{'median PDF KB':>15}")
-        print(f"{'build without --pdf (HTML only)':<44}{args.reports:>8,}{html_only[0]:>10.2f}")
-        print(f"{'build --pdf':<44}{args.reports:>8,}{piped[0]:>10.2f}")
-        print(f"{'  its PDFs: DevTools pipeline, one ' + name:<44}{args.reports:>8,}{pipeline_seconds:>10.2f}"
+        print(f"{'run':<58}{'reports':>8}{'seconds':>10}{'s/report':>10}{'median PDF KB':>15}")
+        print(f"{'build without --pdf (HTML only)':<58}{args.reports:>8,}{html_only[0]:>10.2f}")
+        print(f"{'build --pdf':<58}{args.reports:>8,}{piped[0]:>10.2f}")
+        print(f"{'  its PDFs: DevTools pipeline, one ' + name:<58}{args.reports:>8,}{pipeline_seconds:>10.2f}"
               f"{per_pipeline:>10.3f}{statistics.median(pipeline_sizes) / 1024:>15.1f}")
-        print(f"{'one ' + name + ' --print-to-pdf per report':<44}{len(htmls):>8,}{alone_seconds:>10.2f}"
+        print(f"{'one ' + name + ' --print-to-pdf per report':<58}{len(htmls):>8,}{alone_seconds:>10.2f}"
               f"{per_alone:>10.3f}{statistics.median(alone_sizes) / 1024:>15.1f}")
         if reference_count:
             label = f"one {os.path.basename(reference)} --print-to-pdf per report"
-            print(f"{label:<44}{reference_count:>8,}{reference_seconds:>10.2f}"
+            print(f"{label:<58}{reference_count:>8,}{reference_seconds:>10.2f}"
                   f"{reference_seconds / reference_count:>10.3f}{statistics.median(reference_sizes) / 1024:>15.1f}")
         print()
         print(f"one {name} process per report / pipeline, per report: {per_alone / per_pipeline:6.1f}x   "
