@@ -81,6 +81,27 @@ struct PDFEngineTests {
         #expect(String(decoding: written.bytes, as: UTF8.self).contains("/Title (Page four)"))
     }
 
+    @Test func aTabLaysItsPagesOutForPrint() throws {
+        let project = try TemporaryProject()
+        try project.write("Output/a.html", Self.page(title: "Media"))
+        let process = try ChromiumProcess.launch(executable: try ChromiumLocator.locate().get(), timeout: 30)
+        defer { process.shutdown(grace: 5) }
+        let tab = try PrintTab.open(client: process.client, policy: NetworkPolicy(root: project.path("Output")), timeout: 30)
+        defer { tab.close(timeout: 5) }
+        _ = try tab.print(Self.job(project.path("Output/a.html")), timeout: 30, fontTimeout: 5)
+        struct Evaluate: Encodable {
+            var expression = "matchMedia('print').matches && !matchMedia('screen').matches"
+            var returnByValue = true
+        }
+        struct Evaluated: Decodable {
+            struct Value: Decodable { var value: Bool }
+            var result: Value
+        }
+        let evaluated = try process.client.call(
+            "Runtime.evaluate", Evaluate(), session: tab.session, timeout: 30, returning: Evaluated.self)
+        #expect(evaluated.result.value, "the page shown is laid out with the print media")
+    }
+
     @Test func onlyScriptFreeUTF8PagesAreWritable() {
         let page = Array(Self.page(title: "Plain").utf8)
         #expect(PrintTab.writable(page) != nil)
