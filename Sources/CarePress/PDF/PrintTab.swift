@@ -267,12 +267,15 @@ final class PrintTab: Sendable {
     /// Whether lowercased HTML has white space, `on`, letters, optional white space and `=`: an event handler
     /// attribute, or text that looks like one.
     private static func hasEventHandler(_ lowered: [UInt8]) -> Bool {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C }
+        func isSpace(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+        }
         func isLetter(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
         var index = 0
         while index + 3 < lowered.count {
             defer { index += 1 }
-            guard isSpace(lowered[index]) || lowered[index] == 0x2F, lowered[index + 1] == 0x6F, lowered[index + 2] == 0x6E,
+            guard isSpace(lowered[index]) || lowered[index] == 0x2F, lowered[index + 1] == 0x6F,
+                lowered[index + 2] == 0x6E,
                 isLetter(lowered[index + 3])
             else { continue }
             var next = index + 3

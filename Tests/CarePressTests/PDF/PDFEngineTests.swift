@@ -86,7 +86,8 @@ struct PDFEngineTests {
         try project.write("Output/a.html", Self.page(title: "Media"))
         let process = try ChromiumProcess.launch(executable: try ChromiumLocator.locate().get(), timeout: 30)
         defer { process.shutdown(grace: 5) }
-        let tab = try PrintTab.open(client: process.client, policy: NetworkPolicy(root: project.path("Output")), timeout: 30)
+        let tab = try PrintTab.open(
+            client: process.client, policy: NetworkPolicy(root: project.path("Output")), timeout: 30)
         defer { tab.close(timeout: 5) }
         _ = try tab.print(Self.job(project.path("Output/a.html")), timeout: 30, fontTimeout: 5)
         struct Evaluate: Encodable {
