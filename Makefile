@@ -68,7 +68,7 @@ bench:
 	python3 scripts/bench_pdf.py --reports $(PDF_N) --process-reports $(PDF_PROCESS_N)
 
 # The PDF benchmark alone: PDF_N reports through the DevTools pipeline (build --pdf) against one
-# `chromium --print-to-pdf` process per report for PDF_PROCESS_N of them (about a second each), same parallelism.
+# `--print-to-pdf` process of the same browser per report for PDF_PROCESS_N of them, same parallelism.
 PDF_N ?= 1000
 PDF_PROCESS_N ?= $(PDF_N)
 bench-pdf:
