@@ -11,7 +11,7 @@ import Foundation
 /// A page is loaded by navigating to its file, or, when the tab shows a page of the same folder and neither page
 /// has a script (`PrintTab.writable`), by writing it into the document shown (`Page.setDocumentContent`): its
 /// addresses resolve as they would from its own file, and its PDF is the same, byte for byte, for about 40% less
-/// of the browser's CPU than a navigation (no new document, frame, script context, file loads or request checks).
+/// of Chromium's CPU than a navigation (no new frame, script context or navigation through the browser process).
 final class PrintTab: Sendable {
     /// The browser context, the tab and the flat session that drives it.
     let context: String
