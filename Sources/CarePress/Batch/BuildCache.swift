@@ -11,6 +11,9 @@ public final class BuildCache: Sendable {
     /// The records' summaries as decoded from the manifest, by their stored bytes.
     public let summaries = DecodedSummaries()
 
+    /// The project, theme and digests of the last build, for a build after which only record files changed.
+    let project = Mutex<KeptProject?>(nil)
+
     /// An empty cache.
     public init() {}
 }

@@ -10,7 +10,7 @@ struct SessionCacheTests {
     static func options(_ project: TemporaryProject, cache: BuildCache, changed: Set<String>? = nil) -> BuildOptions {
         var options = project.ownThemeOptions()
         options.cache = cache
-        options.changedRecords = changed
+        options.changes = changed.map { .known(content: $0, theme: false) } ?? .unknown
         return options
     }
 

@@ -83,7 +83,7 @@ final class RecordBatch: @unchecked Sendable {
         let slots = Slots<(ContentDigest?, String?)>(count: files.count)
         let files = self.files
         let previous = entries
-        let changed = options.changedRecords
+        let changed = options.changes.content
         WorkerPool.run(jobs: options.jobs, count: files.count) { index in
             if let changed, let entry = previous[index], !changed.contains(Self.relativePath(of: files[index])) {
                 // The caller watches the files and says this one did not change since the manifest was written.
