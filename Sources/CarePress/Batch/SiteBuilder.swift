@@ -57,8 +57,14 @@ public enum SiteBuilder {
         // The manifest is read while the shared inputs are digested: neither needs the other.
         let manifestFile = writer.root + "/" + BuildManifest.path(for: options.shard)
         let strings = StringInterner()
-        let opening = Prefetch(inBackground: options.jobs > 1) {
-            Result { () throws(SQLiteError) in try BuildManifest.open(at: manifestFile, strings: strings) }
+        // A session's last build left its manifest open: taken out, and put back only by a build that finishes.
+        let kept = options.cache?.manifest.withLock { kept in
+            defer { kept = nil }
+            return kept?.path == manifestFile ? kept?.manifest : nil
+        }
+        let opening = Prefetch(inBackground: options.jobs > 1) { () -> Result<(BuildManifest, BuildManifest.Contents), SQLiteError> in
+            if let kept, let contents = kept.reopened(at: manifestFile) { return .success((kept, contents)) }
+            return Result { () throws(SQLiteError) in try BuildManifest.open(at: manifestFile, strings: strings) }
         }
         let inputs: Inputs
         switch loaded {
@@ -98,6 +104,8 @@ public enum SiteBuilder {
             into: &report)
         if let failure = batch.manifestFailure {
             report.diagnostics.append(Diagnostic(.error, file: manifestFile, position: .start, message: failure))
+        } else {
+            options.cache?.manifest.withLock { $0 = (manifestFile, manifest) }
         }
         report.timings.shared = sharedStart.seconds
         report.templateFallbacks = inputs.templates.fallbacks.total
