@@ -18,6 +18,9 @@ public final class PreviewSession: Sendable {
     /// and after a change the watcher could not name (events lost).
     private let unbuiltChanges = Mutex(ChangedFiles.unknown)
 
+    /// The warnings printed after the last build.
+    private let warnings = WarningsShown()
+
     /// A session that builds with `options` and tells `channel`.
     public init(options: BuildOptions, channel: ReloadChannel) {
         var options = options
@@ -53,6 +56,13 @@ public final class PreviewSession: Sendable {
         }
         channel.publish(state)
         return report
+    }
+
+    /// What to say of a build of this session: its report, with the diagnostics to print (those the build before
+    /// did not have, and every error).
+    public func built(_ report: BuildReport, changes: [String]) -> PreviewMessage {
+        let (diagnostics, repeated) = warnings.unseen(in: report.diagnostics)
+        return .built(report, changes: changes, diagnostics: diagnostics, repeated: repeated)
     }
 
     /// What the watcher's changed paths are to the build: files of the content folder (relative to it), or of the

@@ -145,4 +145,26 @@ struct PreviewSessionTests {
         #expect(folder.read("Output/reports/physio/pg-2026-0001.md")?.contains("Short, steady") == true)
         #expect(session.channel.state.errors.isEmpty)
     }
+
+    @Test func aRebuildPrintsOnlyTheWarningsTheBuildBeforeDidNotHave() throws {
+        let (folder, session) = try Self.session()
+        let diagnostics = { (message: PreviewMessage) -> ([Diagnostic], Int) in
+            guard case .built(_, _, let diagnostics, let repeated) = message else { return ([], -1) }
+            return (diagnostics, repeated)
+        }
+        try folder.write("Content/consults/notes.txt", "not a record\n")
+        let (first, _) = diagnostics(session.built(session.build(), changes: []))
+        #expect(first.map(\.message).contains("ignored: not a .json file"))
+        let record = "Content/physio/pg-2026-0001.json"
+        try folder.write(record, try #require(folder.read(record)).replacingOccurrences(of: "knee", with: "Knee"))
+        let (second, repeated) = diagnostics(session.built(session.build(after: [folder.path(record)]), changes: []))
+        #expect(!second.map(\.message).contains("ignored: not a .json file"), "printed after the first build")
+        #expect(repeated == 1)
+        try FileManager.default.removeItem(atPath: folder.path("Content/consults/notes.txt"))
+        _ = session.built(session.build(after: [folder.path("Content/consults/notes.txt")]), changes: [])
+        try folder.write("Content/consults/notes.txt", "back\n")
+        let (back, _) = diagnostics(
+            session.built(session.build(after: [folder.path("Content/consults/notes.txt")]), changes: []))
+        #expect(back.map(\.message).contains("ignored: not a .json file"), "gone, then back: new again")
+    }
 }

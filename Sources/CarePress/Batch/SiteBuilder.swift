@@ -62,7 +62,8 @@ public enum SiteBuilder {
             defer { kept = nil }
             return kept?.path == manifestFile ? kept?.manifest : nil
         }
-        let opening = Prefetch(inBackground: options.jobs > 1) { () -> Result<(BuildManifest, BuildManifest.Contents), SQLiteError> in
+        let opening = Prefetch(inBackground: options.jobs > 1) {
+            () -> Result<(BuildManifest, BuildManifest.Contents), SQLiteError> in
             if let kept, let contents = kept.reopened(at: manifestFile) { return .success((kept, contents)) }
             return Result { () throws(SQLiteError) in try BuildManifest.open(at: manifestFile, strings: strings) }
         }
