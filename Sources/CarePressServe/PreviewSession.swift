@@ -20,9 +20,13 @@ public final class PreviewSession: Sendable {
 
     /// The warnings printed after the last build.
     private let warnings = WarningsShown()
+    /// Whether the watcher names every changed file (inotify); polling compares sizes and times, which may miss a
+    /// change that a later one then makes known, so every build after a poll reads every file.
+    private let namesEveryChange: Bool
 
-    /// A session that builds with `options` and tells `channel`.
-    public init(options: BuildOptions, channel: ReloadChannel) {
+    /// A session that builds with `options` and tells `channel`; `namesEveryChange` when its watcher uses inotify.
+    public init(options: BuildOptions, channel: ReloadChannel, namesEveryChange: Bool = true) {
+        self.namesEveryChange = namesEveryChange
         var options = options
         // Parsed settings and knowledge files, and the reports index's pages, are kept between rebuilds.
         if options.cache == nil { options.cache = BuildCache() }
@@ -36,7 +40,7 @@ public final class PreviewSession: Sendable {
     public func build(after changes: [String] = []) -> BuildReport {
         // The watcher names every changed file, so the runner need not read the files that did not change.
         var options = self.options
-        let named = changedFiles(changes)
+        let named = namesEveryChange ? changedFiles(changes) : .unknown
         options.changes = unbuiltChanges.withLock { unbuilt in
             unbuilt = unbuilt.then(named)
             return unbuilt

@@ -167,4 +167,19 @@ struct PreviewSessionTests {
             session.built(session.build(after: [folder.path("Content/consults/notes.txt")]), changes: []))
         #expect(back.map(\.message).contains("ignored: not a .json file"), "gone, then back: new again")
     }
+
+    @Test func afterAPollEveryFileIsReadAgain() throws {
+        let folder = try TemporaryFolder()
+        _ = try StarterProject.create(in: folder.path)
+        let options = BuildOptions(contentPath: folder.path("Content"), outputPath: folder.path("Output"), jobs: 2)
+        let session = PreviewSession(options: options, channel: ReloadChannel(), namesEveryChange: false)
+        session.build()
+        let record = "Content/physio/pg-2026-0001.json"
+        try folder.write(
+            record, try #require(folder.read(record)).replacingOccurrences(of: "Small, steady", with: "Short, steady"))
+        // The poll named another file only: the edit is still found, since every record file is read.
+        let report = session.build(after: [folder.path("Content/site.yml")])
+        #expect(report.rendered == 1)
+        #expect(folder.read("Output/reports/physio/pg-2026-0001.md")?.contains("Short, steady") == true)
+    }
 }
