@@ -19,10 +19,11 @@ public enum PreviewServer {
         async throws(Failure)
     {
         let channel = ReloadChannel()
-        let session = PreviewSession(options: options.build, channel: channel)
         // Watch before the first build, so that a change made while it runs is not missed.
         let watcher = FileWatcher(roots: options.watchedFolders, poll: options.poll, quiet: options.quiet)
-        report(.built(session.build(), changes: []))
+        let session = PreviewSession(
+            options: options.build, channel: channel, namesEveryChange: watcher.mode == .inotify)
+        report(session.built(session.build(), changes: []))
         report(.watching(roots: watcher.roots, mode: watcher.mode))
 
         let root = OutputWriter.absoluteRoot(options.build.outputPath)
@@ -97,7 +98,7 @@ private struct PreviewService: Service {
         let session = self.session
         let report = self.report
         watcher.start { changes in
-            report(.built(session.build(after: changes), changes: changes))
+            report(session.built(session.build(after: changes), changes: changes))
         }
         // Until the server stops: a heartbeat every 15 seconds, so that connections of closed pages are noticed.
         var seconds = 0

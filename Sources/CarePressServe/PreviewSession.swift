@@ -14,12 +14,19 @@ public final class PreviewSession: Sendable {
     public let channel: ReloadChannel
     /// The content folder, absolute.
     private let contentFolder: String
-    /// Record files changed since the last build that wrote the manifest (relative to the content folder); nil
-    /// until a first build has read every file, and after a change the watcher could not name (events lost).
-    private let unbuiltChanges = Mutex<Set<String>?>(nil)
+    /// What changed since the last build that wrote the manifest: unknown until a first build has read every file,
+    /// and after a change the watcher could not name (events lost).
+    private let unbuiltChanges = Mutex(ChangedFiles.unknown)
 
-    /// A session that builds with `options` and tells `channel`.
-    public init(options: BuildOptions, channel: ReloadChannel) {
+    /// The warnings printed after the last build.
+    private let warnings = WarningsShown()
+    /// Whether the watcher names every changed file (inotify); polling compares sizes and times, which may miss a
+    /// change that a later one then makes known, so every build after a poll reads every file.
+    private let namesEveryChange: Bool
+
+    /// A session that builds with `options` and tells `channel`; `namesEveryChange` when its watcher uses inotify.
+    public init(options: BuildOptions, channel: ReloadChannel, namesEveryChange: Bool = true) {
+        self.namesEveryChange = namesEveryChange
         var options = options
         // Parsed settings and knowledge files, and the reports index's pages, are kept between rebuilds.
         if options.cache == nil { options.cache = BuildCache() }
@@ -31,25 +38,17 @@ public final class PreviewSession: Sendable {
     /// Builds, then publishes what open pages must do; `changes` are the absolute paths whose change started it.
     @discardableResult
     public func build(after changes: [String] = []) -> BuildReport {
-        // The watcher names every changed file, so the runner need not read the records that did not change.
+        // The watcher names every changed file, so the runner need not read the files that did not change.
         var options = self.options
-        options.changedRecords = unbuiltChanges.withLock { unbuilt in
-            if var known = unbuilt {
-                for path in changes {
-                    guard let relative = recordPath(path) else {
-                        unbuilt = nil
-                        return nil
-                    }
-                    if !relative.isEmpty { known.insert(relative) }
-                }
-                unbuilt = known
-            }
+        let named = namesEveryChange ? changedFiles(changes) : .unknown
+        options.changes = unbuiltChanges.withLock { unbuilt in
+            unbuilt = unbuilt.then(named)
             return unbuilt
         }
         let report = SiteBuilder.build(options)
         if !report.stoppedEarly {
-            // The manifest now has every record file as it was read; later changes start a new set.
-            unbuiltChanges.withLock { $0 = [] }
+            // The manifest now has every file as it was read; later changes start a new set.
+            unbuiltChanges.withLock { $0 = .known(content: [], theme: false) }
         }
         var state = channel.state
         state.errors = PreviewState.errors(of: report.diagnostics)
@@ -63,12 +62,27 @@ public final class PreviewSession: Sendable {
         return report
     }
 
-    /// A changed path relative to the content folder (`consults/x.json`), empty for a path outside it; nil for the
-    /// content folder itself (the watcher lost events and reports the whole folder).
-    func recordPath(_ path: String) -> String? {
-        if path == contentFolder || contentFolder.hasPrefix(path + "/") { return nil }
-        guard path.hasPrefix(contentFolder + "/") else { return "" }
-        return String(path.dropFirst(contentFolder.count + 1))
+    /// What to say of a build of this session: its report, with the diagnostics to print (those the build before
+    /// did not have, and every error).
+    public func built(_ report: BuildReport, changes: [String]) -> PreviewMessage {
+        let (diagnostics, repeated) = warnings.unseen(in: report.diagnostics)
+        return .built(report, changes: changes, diagnostics: diagnostics, repeated: repeated)
+    }
+
+    /// What the watcher's changed paths are to the build: files of the content folder (relative to it), or of the
+    /// theme (any other folder watched); unknown when the content folder itself is named (the watcher lost events).
+    func changedFiles(_ paths: [String]) -> ChangedFiles {
+        var content = Set<String>()
+        var theme = false
+        for path in paths {
+            if path == contentFolder || contentFolder.hasPrefix(path + "/") { return .unknown }
+            if path.hasPrefix(contentFolder + "/") {
+                content.insert(String(path.dropFirst(contentFolder.count + 1)))
+            } else {
+                theme = true
+            }
+        }
+        return .known(content: content, theme: theme)
     }
 
     /// The output path of a changed theme stylesheet (`assets/style.css`); nil for any other file.

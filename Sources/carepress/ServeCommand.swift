@@ -75,8 +75,11 @@ struct ServeCommand: ParsableCommand {
     /// Prints what the server says: builds and warnings on standard error, the address on standard output.
     static func print(_ message: PreviewMessage, output: String, timings: Bool) {
         switch message {
-        case .built(let report, let changes):
-            Terminal.report(report.diagnostics)
+        case .built(let report, let changes, let diagnostics, let repeated):
+            Terminal.report(diagnostics)
+            if repeated > 0 {
+                Terminal.error("(\(repeated) warning\(repeated == 1 ? "" : "s") printed before, not repeated)")
+            }
             var line = report.buildSummary(outputPath: output)
             if let first = changes.first {
                 let folder = FileManager.default.currentDirectoryPath + "/"

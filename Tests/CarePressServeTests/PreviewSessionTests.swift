@@ -145,4 +145,41 @@ struct PreviewSessionTests {
         #expect(folder.read("Output/reports/physio/pg-2026-0001.md")?.contains("Short, steady") == true)
         #expect(session.channel.state.errors.isEmpty)
     }
+
+    @Test func aRebuildPrintsOnlyTheWarningsTheBuildBeforeDidNotHave() throws {
+        let (folder, session) = try Self.session()
+        let diagnostics = { (message: PreviewMessage) -> ([Diagnostic], Int) in
+            guard case .built(_, _, let diagnostics, let repeated) = message else { return ([], -1) }
+            return (diagnostics, repeated)
+        }
+        try folder.write("Content/consults/notes.txt", "not a record\n")
+        let (first, _) = diagnostics(session.built(session.build(), changes: []))
+        #expect(first.map(\.message).contains("ignored: not a .json file"))
+        let record = "Content/physio/pg-2026-0001.json"
+        try folder.write(record, try #require(folder.read(record)).replacingOccurrences(of: "knee", with: "Knee"))
+        let (second, repeated) = diagnostics(session.built(session.build(after: [folder.path(record)]), changes: []))
+        #expect(!second.map(\.message).contains("ignored: not a .json file"), "printed after the first build")
+        #expect(repeated == 1)
+        try FileManager.default.removeItem(atPath: folder.path("Content/consults/notes.txt"))
+        _ = session.built(session.build(after: [folder.path("Content/consults/notes.txt")]), changes: [])
+        try folder.write("Content/consults/notes.txt", "back\n")
+        let (back, _) = diagnostics(
+            session.built(session.build(after: [folder.path("Content/consults/notes.txt")]), changes: []))
+        #expect(back.map(\.message).contains("ignored: not a .json file"), "gone, then back: new again")
+    }
+
+    @Test func afterAPollEveryFileIsReadAgain() throws {
+        let folder = try TemporaryFolder()
+        _ = try StarterProject.create(in: folder.path)
+        let options = BuildOptions(contentPath: folder.path("Content"), outputPath: folder.path("Output"), jobs: 2)
+        let session = PreviewSession(options: options, channel: ReloadChannel(), namesEveryChange: false)
+        session.build()
+        let record = "Content/physio/pg-2026-0001.json"
+        try folder.write(
+            record, try #require(folder.read(record)).replacingOccurrences(of: "Small, steady", with: "Short, steady"))
+        // The poll named another file only: the edit is still found, since every record file is read.
+        let report = session.build(after: [folder.path("Content/site.yml")])
+        #expect(report.rendered == 1)
+        #expect(folder.read("Output/reports/physio/pg-2026-0001.md")?.contains("Short, steady") == true)
+    }
 }

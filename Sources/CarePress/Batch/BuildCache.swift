@@ -11,6 +11,13 @@ public final class BuildCache: Sendable {
     /// The records' summaries as decoded from the manifest, by their stored bytes.
     public let summaries = DecodedSummaries()
 
+    /// The project, theme and digests of the last build, for a build after which only record files changed.
+    let project = Mutex<KeptProject?>(nil)
+
+    /// The manifest the last build left open, with its path: the next build takes it from there when nothing else
+    /// wrote to it meanwhile (see `BuildManifest.reopened`).
+    let manifest = Mutex<(path: String, manifest: BuildManifest)?>(nil)
+
     /// An empty cache.
     public init() {}
 }

@@ -15,11 +15,10 @@ public struct BuildOptions: Sendable {
     public var force: Bool
     /// The part of the records to build; `.all` for a whole build.
     public var shard: Shard
-    /// The record files that may have changed since the last build into the output folder, by path relative to the
-    /// content folder (`consults/hl-1.json`); nil (the default) reads and digests every record file. With a set, the
-    /// scan takes every other record's digest and id from the manifest without reading its file. For a caller that
-    /// watches the content folder (`carepress serve`); a set that misses a change makes a stale build.
-    public var changedRecords: Set<String>?
+    /// What changed since the last build of the session into the output folder (see `ChangedFiles`); `.unknown`
+    /// (the default) reads and digests every file. For a caller that watches the content folder and the theme
+    /// (`carepress serve`), together with `cache`.
+    public var changes: ChangedFiles = .unknown
     /// Whether every report is printed to PDF as well.
     public var pdf: PDFRequest
     /// Called from worker threads as records finish, with how many are done out of how many; must be thread-safe.

@@ -4,7 +4,8 @@ import Foundation
 /// changed, rather than every record's (the reports index needs them all).
 ///
 /// Found by the record's digest (16 bytes, cheap to hash) and taken only when the stored bytes are the same, byte for
-/// byte, so a summary is never taken for another; only the summaries of the latest build are kept.
+/// byte, so a summary is never taken for another. The summaries of the latest builds are kept, updated in place (a
+/// rebuild after one edit adds one): those no longer used go once they are as many as the latest build's.
 public final class DecodedSummaries: Sendable {
     private struct State {
         var summaries: [ContentDigest: (stored: BuildManifest.StoredSummary, summary: ReportSummary)] = [:]
@@ -19,29 +20,32 @@ public final class DecodedSummaries: Sendable {
     /// How many summaries were decoded (not found here) over the session.
     public var decodedCount: Int { state.withLock { $0.decoded } }
 
+    /// How many summaries are kept.
+    var keptCount: Int { state.withLock { $0.summaries.count } }
+
     /// The summaries of stored ones (each with the digest of its record, if it has one), in order, decoding only
-    /// those no earlier build decoded; nil for bytes that are not a summary. Keeps exactly these for the next build.
+    /// those no earlier build decoded; nil for bytes that are not a summary. Keeps them for the next build.
     func summaries(of stored: [(digest: ContentDigest?, stored: BuildManifest.StoredSummary)]) -> [ReportSummary?] {
-        let earlier = state.withLock { state in
+        var known = state.withLock { state in
             let summaries = state.summaries
             state.summaries = [:]
             return summaries
         }
-        var kept: [ContentDigest: (stored: BuildManifest.StoredSummary, summary: ReportSummary)] = [:]
-        kept.reserveCapacity(stored.count)
         var decoded = 0
         let result = stored.map { (digest, stored) -> ReportSummary? in
-            if let digest, let known = earlier[digest], known.stored == stored {
-                kept[digest] = known
-                return known.summary
-            }
+            if let digest, let earlier = known[digest], earlier.stored == stored { return earlier.summary }
             decoded += 1
             guard let summary = stored.summary else { return nil }
-            if let digest { kept[digest] = (stored, summary) }
+            if let digest { known[digest] = (stored, summary) }
             return summary
         }
+        if known.count >= 2 * max(stored.count, 64) {
+            // As many unused as used (or more): keep only this build's.
+            let used = Set(stored.compactMap(\.digest))
+            known = known.filter { used.contains($0.key) }
+        }
         state.withLock { state in
-            state.summaries = kept
+            state.summaries = known
             state.decoded += decoded
         }
         return result

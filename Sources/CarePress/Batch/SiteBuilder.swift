@@ -42,23 +42,38 @@ public enum SiteBuilder {
         let start = Stopwatch()
         var report = BuildReport()
         // Nothing is written, not even the lock, for a project whose theme or settings stop the build.
-        guard let writer = outputWriter(options, into: &report), var project = loadProject(options, into: &report),
+        guard let writer = outputWriter(options, into: &report), var loaded = loadProject(options, into: &report),
             let (lock, waited) = lockOutputFolder(options, writer: writer, into: &report)
         else { return stopped(report, start) }
         defer { withExtendedLifetime(lock) {} }
         if waited {
             // Another build ran meanwhile: read the project as it is now.
             report.diagnostics = []
-            guard let now = loadProject(options, into: &report) else { return stopped(report, start) }
-            project = now
+            var everything = options
+            everything.changes = .unknown
+            guard let now = loadProject(everything, into: &report) else { return stopped(report, start) }
+            loaded = now
         }
         // The manifest is read while the shared inputs are digested: neither needs the other.
         let manifestFile = writer.root + "/" + BuildManifest.path(for: options.shard)
         let strings = StringInterner()
-        let opening = Prefetch(inBackground: options.jobs > 1) {
-            Result { () throws(SQLiteError) in try BuildManifest.open(at: manifestFile, strings: strings) }
+        // A session's last build left its manifest open: taken out, and put back only by a build that finishes.
+        let kept = options.cache?.manifest.withLock { kept in
+            defer { kept = nil }
+            return kept?.path == manifestFile ? kept?.manifest : nil
         }
-        let inputs = Inputs(project, options: options)
+        let opening = Prefetch(inBackground: options.jobs > 1) {
+            () -> Result<(BuildManifest, BuildManifest.Contents), SQLiteError> in
+            if let kept, let contents = kept.reopened(at: manifestFile) { return .success((kept, contents)) }
+            return Result { () throws(SQLiteError) in try BuildManifest.open(at: manifestFile, strings: strings) }
+        }
+        let inputs: Inputs
+        switch loaded {
+        case .kept(let kept): inputs = kept.inputs
+        case .loaded(let project, let templates, let site, let diagnostics):
+            inputs = Inputs(project: project, templates: templates, site: site, options: options)
+            options.cache?.project.withLock { $0 = KeptProject(inputs: inputs, diagnostics: diagnostics) }
+        }
         guard let (manifest, contents) = openedManifest(opening.value, at: manifestFile, into: &report) else {
             return stopped(report, start)
         }
@@ -90,6 +105,8 @@ public enum SiteBuilder {
             into: &report)
         if let failure = batch.manifestFailure {
             report.diagnostics.append(Diagnostic(.error, file: manifestFile, position: .start, message: failure))
+        } else {
+            options.cache?.manifest.withLock { $0 = (manifestFile, manifest) }
         }
         report.timings.shared = sharedStart.seconds
         report.templateFallbacks = inputs.templates.fallbacks.total
@@ -104,17 +121,16 @@ public enum SiteBuilder {
 
     // MARK: Steps
 
-    /// A project whose theme and settings loaded.
-    struct LoadedProject {
-        let project: SiteProject
-        let templates: TemplateSet
-        let site: Site
+    /// A project whose theme and settings loaded: loaded now, or kept by the session from its last build.
+    enum LoadedProject {
+        case loaded(project: SiteProject, templates: TemplateSet, site: Site, diagnostics: [Diagnostic])
+        case kept(KeptProject)
     }
 
     /// What a build renders with, made once.
-    struct Inputs {
-        let options: BuildOptions
-        let project: SiteProject
+    struct Inputs: Sendable {
+        var options: BuildOptions
+        var project: SiteProject
         let site: Site
         let templates: TemplateSet
         let pages: PageRenderer
@@ -122,12 +138,12 @@ public enum SiteBuilder {
         let digests: BuildInputs
 
         /// The renderers and the digests of the shared inputs of a loaded project.
-        init(_ loaded: LoadedProject, options: BuildOptions) {
+        init(project: SiteProject, templates: TemplateSet, site: Site, options: BuildOptions) {
             self.options = options
-            project = loaded.project
-            site = loaded.site
-            templates = loaded.templates
-            pages = PageRenderer(templates: templates, site: loaded.site)
+            self.project = project
+            self.site = site
+            self.templates = templates
+            pages = PageRenderer(templates: templates, site: site)
             reports = ReportRenderer(
                 project: project, pages: pages,
                 linkTargets: (options.outputPath, sharedPaths(project: project, templates: templates, pages: pages)))
@@ -189,19 +205,30 @@ public enum SiteBuilder {
 
     /// Loads the project and the theme; nil after reporting what stops the build.
     private static func loadProject(_ options: BuildOptions, into report: inout BuildReport) -> LoadedProject? {
+        if case .known(let changes, theme: false) = options.changes,
+            let kept = options.cache?.project.withLock({ $0 })?.updated(with: changes)
+        {
+            // Only record files changed since the session's last build: its project, theme and digests still hold.
+            var kept = kept
+            kept.inputs.options = options
+            options.cache?.project.withLock { $0 = kept }
+            report.diagnostics += kept.diagnostics + noRecordsWarning(kept.inputs.project)
+            return .kept(kept)
+        }
         let project = SiteProject.load(from: options.contentPath, cache: options.cache?.yaml)
-        report.diagnostics += project.diagnostics + noRecordsWarning(project)
+        var diagnostics = project.diagnostics
         let templates: TemplateSet
         switch TemplateSet.load(from: options.theme, requiring: requiredTemplates) {
         case .success(let set):
             templates = set
-            report.diagnostics += set.unusedOverrides
+            diagnostics += set.unusedOverrides
         case .failure(let errors):
-            report.diagnostics += errors.diagnostics
+            report.diagnostics += project.diagnostics + noRecordsWarning(project) + errors.diagnostics
             return nil
         }
+        report.diagnostics += diagnostics + noRecordsWarning(project)
         guard let site = project.site else { return nil }
-        return LoadedProject(project: project, templates: templates, site: site)
+        return .loaded(project: project, templates: templates, site: site, diagnostics: diagnostics)
     }
 
     /// The opened manifest, with its warnings reported; nil after reporting that it cannot be opened at all.

@@ -10,7 +10,7 @@ struct SessionCacheTests {
     static func options(_ project: TemporaryProject, cache: BuildCache, changed: Set<String>? = nil) -> BuildOptions {
         var options = project.ownThemeOptions()
         options.cache = cache
-        options.changedRecords = changed
+        options.changes = changed.map { .known(content: $0, theme: false) } ?? .unknown
         return options
     }
 
@@ -53,5 +53,32 @@ struct SessionCacheTests {
         #expect(cache.indexPages.reusedCount == 1)
         #expect(broken(second) == broken(first))
         #expect(second.hasErrors)
+    }
+}
+
+/// The decoded summaries a session keeps are updated in place, and bounded.
+@Suite("Decoded summaries")
+struct DecodedSummariesTests {
+    static func stored(_ number: Int) -> (digest: ContentDigest?, stored: BuildManifest.StoredSummary) {
+        let summary = ReportSummary(
+            kind: .consult, id: "hl-\(number)", title: "Hair loss", patient: "Patient \(number)", status: "Completed",
+            detail: "", date: nil, htmlPath: "reports/consults/hl-\(number).html")
+        return (ContentDigest("record \(number)"), BuildManifest.StoredSummary(summary))
+    }
+
+    @Test func anEditDecodesOneSummaryAndThoseNoLongerUsedGoInTime() {
+        let decoded = DecodedSummaries()
+        var records = (0..<100).map(Self.stored)
+        _ = decoded.summaries(of: records)
+        #expect(decoded.decodedCount == 100)
+        for edit in 0..<300 {
+            // One record edited: a new digest and summary in its place.
+            records[edit % 100] = Self.stored(1_000 + edit)
+            let summaries = decoded.summaries(of: records)
+            #expect(summaries[edit % 100]?.id == "hl-\(1_000 + edit)")
+            #expect(decoded.keptCount < 200, "at most as many unused as used")
+        }
+        #expect(decoded.decodedCount == 400)
+        #expect(decoded.summaries(of: records).compactMap { $0?.id } == records.compactMap { $0.stored.summary?.id })
     }
 }

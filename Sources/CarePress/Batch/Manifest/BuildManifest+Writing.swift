@@ -8,6 +8,9 @@ extension BuildManifest {
         try store.withLock { store throws(SQLiteError) in
             guard !changes.isEmpty || (finishing && !store.finishedOnDisk) else { return }
             let generation = store.generation
+            // Until it is known to have been committed, the mirror may not stand for the database.
+            let faithful = store.mirror.faithful
+            store.mirror.faithful = false
             try store.database.transaction { () throws(SQLiteError) in
                 if !store.started || store.finishedOnDisk {
                     try store.database.prepare("UPDATE build SET generation = ?, finished = 0 WHERE one = 1")
@@ -42,6 +45,8 @@ extension BuildManifest {
             }
             store.started = true
             store.finishedOnDisk = finishing
+            store.mirror.apply(changes)
+            store.mirror.faithful = faithful
         }
     }
 }

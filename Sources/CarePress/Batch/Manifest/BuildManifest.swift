@@ -47,6 +47,12 @@ final class BuildManifest: Sendable {
         var finishedOnDisk: Bool
         /// Whether this build has committed anything yet.
         var started = false
+        /// What the database holds, for a session's next build (see `reopened`).
+        var mirror: Mirror
+        /// `PRAGMA data_version` when it was opened: another connection's commit changes it.
+        let dataVersion: Int
+        /// The database file's identity when it was opened.
+        let identity: [UInt64]?
     }
 
     let store: Mutex<Store>
@@ -120,7 +126,9 @@ final class BuildManifest: Sendable {
             delete: try database.prepare("DELETE FROM records WHERE path = ?"),
             addOrphan: try database.prepare("INSERT OR REPLACE INTO orphans(path, checksum) VALUES (?, ?)"),
             removeOrphan: try database.prepare("DELETE FROM orphans WHERE path = ?"),
-            generation: build.finished ? build.generation + 1 : build.generation, finishedOnDisk: build.finished)
+            generation: build.finished ? build.generation + 1 : build.generation, finishedOnDisk: build.finished,
+            mirror: Mirror(contents, faithful: build.finished && contents.warnings.isEmpty && untrusted.isEmpty),
+            dataVersion: try database.integer("PRAGMA data_version") ?? 0, identity: fileIdentity(path))
         let manifest = BuildManifest(store: store)
         if !untrusted.isEmpty {
             // Their records are rendered again and get new rows; rows of files that are gone go now.

@@ -10,9 +10,8 @@ extension RecordBatch {
     /// Processes every record with a role, on `options.jobs` workers, a chunk at a time; after each chunk, its
     /// changes are committed to the manifest and its staged files renamed into place.
     func processRecords() {
-        let work = scanned.indices.filter { scanned[$0].role != .none }
         let done = SerialCounter()
-        let total = work.count
+        let total = scanned.indices.filter { scanned[$0].role != .none }.count
         let progress = options.progress
         // Taken out of the mode once: matching it per record copies the inputs (a retain of each of their parts).
         let building: Building?
@@ -21,6 +20,8 @@ extension RecordBatch {
         } else {
             building = nil
         }
+        reuseUnchanged(building: building, done: done, total: total)
+        let work = scanned.indices.filter { scanned[$0].role != .none && outcomes[$0] == nil }
         var start = 0
         while start < work.count {
             let chunk = Array(work[start..<min(start + Self.chunkSize(after: start), work.count)])
@@ -61,39 +62,74 @@ extension RecordBatch {
         }
     }
 
+    /// Finds, first, the records of this shard that the last build left right (see `reusable`): their entries stay
+    /// as the manifest has them, so they need no commit, and only their outcomes are kept. A rebuild after one edit
+    /// at 10,000 records (`carepress serve`) so handles the others without copying their entries through a chunk.
+    private func reuseUnchanged(building: Building?, done: SerialCounter, total: Int) {
+        guard let building, !options.force else { return }
+        let entries = self.entries
+        let candidates = scanned.indices.filter { scanned[$0].role == .build && entries[$0] != nil }
+        let reused = Slots<Outcome>(count: candidates.count)
+        let progress = options.progress
+        WorkerPool.run(jobs: options.jobs, count: candidates.count) { position in
+            let index = candidates[position]
+            guard let outcome = self.reusedOutcome(index, previous: entries[index], building: building) else { return }
+            reused[position] = outcome
+            progress?(done.next(), total)
+        }
+        for (position, index) in candidates.enumerated() {
+            if let outcome = reused[position] { outcomes[index] = outcome }
+        }
+    }
+
     /// The last build's outcome for a record, when nothing it is made from changed and its files are all there.
     private func reusable(_ index: Int, previous: BuildManifest.Entry?, building: Building?) -> (
         Outcome, BuildManifest.Entry
     )? {
-        let record = scanned[index]
-        let kind = files[index].kind
-        guard !options.force, let building, var entry = previous,
-            let fileDigest = record.fileDigest, entry.file == fileDigest, let digest = entry.digest,
-            entry.summary != nil
+        guard let building, let outcome = reusedOutcome(index, previous: previous, building: building),
+            var entry = previous
         else { return nil }
-        guard building.inputs.recordDigest(kind: kind, file: fileDigest, dependencies: entry.dependencies) == digest
-        else {
-            return nil
-        }
-        if record.role == .build {
-            guard let outputs = entry.outputs,
-                outputs.paths(kind: kind, id: entry.id).allSatisfy({
-                    outputExists($0, kind: kind, writer: building.writer)
-                })
+        if scanned[index].role != .build { entry.outputs = nil }
+        return (outcome, entry)
+    }
+
+    /// The outcome of a record whose entry says that nothing it is made from changed (and, for a record of this
+    /// shard, whose files are all there); nil when it must be loaded. Reads the entry's fields where they are: a copy
+    /// of a whole entry retains each of its parts, for each of 10,000 records.
+    private func reusedOutcome(_ index: Int, previous: BuildManifest.Entry?, building: Building) -> Outcome? {
+        let kind = files[index].kind
+        let role = scanned[index].role
+        guard !options.force, let fileDigest = scanned[index].fileDigest, previous?.file == fileDigest,
+            let digest = previous?.digest, previous?.summary != nil, let dependencies = previous?.dependencies,
+            building.inputs.recordDigest(kind: kind, file: fileDigest, dependencies: dependencies) == digest
+        else { return nil }
+        if role == .build {
+            guard let outputs = previous?.outputs,
+                outputsExist(outputs, kind: kind, id: previous?.id, writer: building.writer)
             else { return nil }
-        } else {
-            entry.outputs = nil
         }
         var outcome = Outcome(state: .reused)
         outcome.isValid = true
-        if record.role == .build {
-            outcome.diagnostics = entry.diagnostics.map { diagnostic in
+        if role == .build, let diagnostics = previous?.diagnostics, !diagnostics.isEmpty {
+            outcome.diagnostics = diagnostics.map { diagnostic in
                 var located = diagnostic
                 located.file = files[index].path
                 return located
             }
         }
-        return (outcome, entry)
+        return outcome
+    }
+
+    /// Whether a record's output files were all there when the records were scanned; the standard pair (`id.md`,
+    /// `id.html`) is looked up by name in the listing of its kind's report folder.
+    private func outputsExist(
+        _ outputs: BuildManifest.Outputs, kind: RecordKind, id: String?, writer: OutputWriter
+    ) -> Bool {
+        if case .standard = outputs, let id, let names = reportFolders[kind] {
+            let slug = Slug.make(id)
+            return names.contains(BytePath(slug + ".md")) && names.contains(BytePath(slug + ".html"))
+        }
+        return outputs.paths(kind: kind, id: id).allSatisfy { outputExists($0, kind: kind, writer: writer) }
     }
 
     /// Reads and checks a record; a valid one to summarize also gets its summary and digest.

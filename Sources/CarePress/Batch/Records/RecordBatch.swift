@@ -83,11 +83,12 @@ final class RecordBatch: @unchecked Sendable {
         let slots = Slots<(ContentDigest?, String?)>(count: files.count)
         let files = self.files
         let previous = entries
-        let changed = options.changedRecords
+        let changed = options.changes.content
         WorkerPool.run(jobs: options.jobs, count: files.count) { index in
-            if let changed, let entry = previous[index], !changed.contains(Self.relativePath(of: files[index])) {
+            // The entry's fields are read where they are: copying a whole entry retains each of its parts.
+            if let changed, let file = previous[index]?.file, !changed.contains(Self.relativePath(of: files[index])) {
                 // The caller watches the files and says this one did not change since the manifest was written.
-                slots[index] = (entry.file, entry.id)
+                slots[index] = (file, previous[index]?.id)
                 return
             }
             guard let bytes = FileBytes.read(files[index].path) else {
@@ -95,8 +96,8 @@ final class RecordBatch: @unchecked Sendable {
                 return
             }
             let digest = ContentDigest(bytes)
-            if let entry = previous[index], entry.file == digest {
-                slots[index] = (digest, entry.id)
+            if previous[index]?.file == digest {
+                slots[index] = (digest, previous[index]?.id)
             } else {
                 slots[index] = (digest, RecordIDScanner.id(in: bytes))
             }
@@ -120,7 +121,7 @@ final class RecordBatch: @unchecked Sendable {
                 scanned[index].role = .validate
                 continue
             }
-            if shard.contains(recordPath: Self.relativePath(of: files[index])) {
+            if shard.isWhole || shard.contains(recordPath: Self.relativePath(of: files[index])) {
                 scanned[index].role = .build
             } else if shard.writesSharedPages {
                 scanned[index].role = .summarize
