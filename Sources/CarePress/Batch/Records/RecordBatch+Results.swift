@@ -2,16 +2,24 @@ extension RecordBatch {
     /// How many valid records there are (for the home page).
     var validCount: Int { outcomes.reduce(0) { $0 + ($1?.isValid == true ? 1 : 0) } }
 
-    /// The summaries of the valid records in file order, for the reports index; with a session's decoded summaries,
-    /// only those no earlier build decoded are decoded now.
-    func summaries(decoded: DecodedSummaries? = nil) -> [ReportSummary] {
-        var stored: [(digest: ContentDigest?, stored: BuildManifest.StoredSummary)] = []
-        stored.reserveCapacity(validCount)
-        for index in scanned.indices where outcomes[index]?.isValid == true {
-            if let entry = entries[index], let summary = entry.summary { stored.append((entry.digest, summary)) }
+    /// The summaries of the valid records in file order, for the reports index, decoded from the stored bytes only
+    /// when the index asks for them (a page at a time), so they are never all held at once.
+    ///
+    /// With a session's decoded summaries (`carepress serve`), every summary is taken from there or decoded now, and
+    /// they are kept there for the next build, as that cache is for.
+    func summarySource(decoded: DecodedSummaries? = nil) -> ReportsIndexListing.Source {
+        let entries = self.entries
+        let positions = scanned.indices.compactMap { index in
+            outcomes[index]?.isValid == true && entries[index]?.summary != nil ? Int32(index) : nil
         }
-        guard let decoded else { return stored.compactMap(\.stored.summary) }
-        return decoded.summaries(of: stored).compactMap { $0 }
+        if let decoded {
+            let summaries = decoded.summaries(
+                of: positions.compactMap { position in
+                    entries[Int(position)].flatMap { entry in entry.summary.map { (entry.digest, $0) } }
+                })
+            return .init(count: summaries.count) { summaries[$0] }
+        }
+        return .init(count: positions.count) { entries[Int(positions[$0])]?.summary?.summary }
     }
 
     /// Adds what the records give to the digest of the shared pages' inputs: each valid record's kind, id and stored
