@@ -59,9 +59,8 @@ public enum SiteBuilder {
             Result { () throws(SQLiteError) in try BuildManifest.open(at: manifestFile, strings: strings) }
         }
         let inputs = Inputs(project, options: options)
-        guard let (manifest, contents) = openedManifest(opening.value, at: manifestFile, into: &report) else {
-            return stopped(report, start)
-        }
+        guard case (let manifest, var contents)? = openedManifest(opening.take(), at: manifestFile, into: &report)
+        else { return stopped(report, start) }
         writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: contents, writer: writer))
 
         if options.pdf != .none { writeAssetsForPrinting(inputs.templates, with: writer) }
@@ -71,6 +70,8 @@ public enum SiteBuilder {
             mode: .build(writer: writer, inputs: inputs.digests, renderer: inputs.reports, manifest: manifest),
             printer: printer, strings: strings)
         batch.scan(previous: contents.entries)
+        // The batch holds the entries now, lined up with the record files: the manifest's list of them goes.
+        contents.entries = []
         report.timings.scan = start.seconds
 
         let recordsStart = Stopwatch()

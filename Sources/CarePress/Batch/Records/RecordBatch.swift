@@ -48,7 +48,7 @@ final class RecordBatch: @unchecked Sendable {
     var manifestFailure: String?
     /// The regular files in each kind's report folder (`reports/consults`) when the records were scanned: whether
     /// a reused record's files are all there, without a system call per file.
-    var reportFolders: [RecordKind: Set<BytePath>] = [:]
+    var reportFolders: [RecordKind: FileNameSet] = [:]
 
     /// A batch that checks the records, or builds their reports.
     init(
@@ -149,8 +149,8 @@ final class RecordBatch: @unchecked Sendable {
             path.utf8.dropFirst(folder.count).first == UInt8(ascii: "/")
         else { return writer.fileExists(path) }
         let name = path.utf8.dropFirst(folder.count + 1)
-        guard !name.contains(UInt8(ascii: "/")), let text = String(name) else { return writer.fileExists(path) }
-        return names.contains(BytePath(text))
+        guard !name.contains(UInt8(ascii: "/")) else { return writer.fileExists(path) }
+        return names.contains(name)
     }
 
     /// Lines the last manifest's entries up with the record files (both in byte order of their paths); entries of
