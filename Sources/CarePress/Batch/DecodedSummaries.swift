@@ -19,9 +19,13 @@ public final class DecodedSummaries: Sendable {
     /// How many summaries were decoded (not found here) over the session.
     public var decodedCount: Int { state.withLock { $0.decoded } }
 
-    /// The summaries of stored ones (each with the digest of its record, if it has one), in order, decoding only
-    /// those no earlier build decoded; nil for bytes that are not a summary. Keeps exactly these for the next build.
-    func summaries(of stored: [(digest: ContentDigest?, stored: BuildManifest.StoredSummary)]) -> [ReportSummary?] {
+    /// The summaries of stored ones (each with the digest of its record, if it has one), in order, decoding (with
+    /// `decode`, by position) only those no earlier build decoded; nil for bytes that are not a summary. Keeps exactly
+    /// these for the next build.
+    func summaries(
+        of stored: [(digest: ContentDigest?, stored: BuildManifest.StoredSummary)],
+        decode: (Int) -> ReportSummary? = { _ in nil }
+    ) -> [ReportSummary?] {
         let earlier = state.withLock { state in
             let summaries = state.summaries
             state.summaries = [:]
@@ -30,14 +34,17 @@ public final class DecodedSummaries: Sendable {
         var kept: [ContentDigest: (stored: BuildManifest.StoredSummary, summary: ReportSummary)] = [:]
         kept.reserveCapacity(stored.count)
         var decoded = 0
-        let result = stored.map { (digest, stored) -> ReportSummary? in
+        let result = stored.indices.map { position -> ReportSummary? in
+            let (digest, stored) = stored[position]
             if let digest, let known = earlier[digest], known.stored == stored {
                 kept[digest] = known
                 return known.summary
             }
             decoded += 1
-            guard let summary = stored.summary else { return nil }
-            if let digest { kept[digest] = (stored, summary) }
+            guard let summary = stored.summary ?? decode(position) else { return nil }
+            var light = stored
+            light.release()
+            if let digest { kept[digest] = (light, summary) }
             return summary
         }
         state.withLock { state in

@@ -41,6 +41,8 @@ final class BuildManifest: Sendable {
         let delete: SQLiteStatement
         let addOrphan: SQLiteStatement
         let removeOrphan: SQLiteStatement
+        /// A record's stored summary, by path.
+        let selectSummary: SQLiteStatement
         /// The generation rows written by this build carry.
         var generation: Int
         /// Whether the database says the last build finished (true for a new database).
@@ -120,6 +122,7 @@ final class BuildManifest: Sendable {
             delete: try database.prepare("DELETE FROM records WHERE path = ?"),
             addOrphan: try database.prepare("INSERT OR REPLACE INTO orphans(path, checksum) VALUES (?, ?)"),
             removeOrphan: try database.prepare("DELETE FROM orphans WHERE path = ?"),
+            selectSummary: try database.prepare("SELECT summary FROM records WHERE path = ?"),
             generation: build.finished ? build.generation + 1 : build.generation, finishedOnDisk: build.finished)
         let manifest = BuildManifest(store: store)
         if !untrusted.isEmpty {

@@ -2,8 +2,8 @@ extension RecordBatch {
     /// How many valid records there are (for the home page).
     var validCount: Int { outcomes.reduce(0) { $0 + ($1?.isValid == true ? 1 : 0) } }
 
-    /// The summaries of the valid records in file order, for the reports index, decoded from the stored bytes only
-    /// when the index asks for them (a page at a time), so they are never all held at once.
+    /// The summaries of the valid records in file order, for the reports index, decoded only when the index asks
+    /// for them (a page at a time), from the bytes held or read back from the manifest, so they are never all held.
     ///
     /// With a session's decoded summaries (`carepress serve`), every summary is taken from there or decoded now, and
     /// they are kept there for the next build, as that cache is for.
@@ -12,25 +12,36 @@ extension RecordBatch {
         let positions = scanned.indices.compactMap { index in
             outcomes[index]?.isValid == true && entries[index]?.summary != nil ? Int32(index) : nil
         }
+        let manifest: BuildManifest?
+        if case .build(_, _, _, let opened) = mode { manifest = opened } else { manifest = nil }
+        let files = self.files
+        @Sendable func summary(_ index: Int) -> ReportSummary? {
+            guard let stored = entries[index]?.summary else { return nil }
+            if stored.bytes != nil { return stored.summary }
+            // Read back; taken only when it is the summary the entry says (the same digest).
+            guard let read = manifest?.summary(at: Self.relativePath(of: files[index])), read == stored else {
+                return nil
+            }
+            return read.summary
+        }
         if let decoded {
-            let summaries = decoded.summaries(
-                of: positions.compactMap { position in
-                    entries[Int(position)].flatMap { entry in entry.summary.map { (entry.digest, $0) } }
-                })
+            let stored = positions.compactMap { position in
+                entries[Int(position)].flatMap { entry in entry.summary.map { (entry.digest, $0) } }
+            }
+            let summaries = decoded.summaries(of: stored) { summary(Int(positions[$0])) }
             return .init(count: summaries.count) { summaries[$0] }
         }
-        return .init(count: positions.count) { entries[Int(positions[$0])]?.summary?.summary }
+        return .init(count: positions.count) { summary(Int(positions[$0])) }
     }
 
     /// Adds what the records give to the digest of the shared pages' inputs: each valid record's kind, id and stored
-    /// summary (its bytes, so nothing is decoded when nothing changed).
+    /// summary (the digest of its bytes, so nothing is decoded or read when nothing changed).
     func combineSummaries(into hasher: inout ContentHasher) {
         for index in scanned.indices where outcomes[index]?.isValid == true {
             guard let entry = entries[index], let summary = entry.summary, let id = entry.id else { continue }
             hasher.combine(files[index].kind.rawValue)
             hasher.combine(id)
-            summary.bytes.withUnsafeBytes { hasher.combine(buffer: $0) }
-            hasher.combine(length: summary.bytes.count)
+            hasher.combine(summary.digest)
         }
     }
 

@@ -44,6 +44,8 @@ final class RecordBatch: @unchecked Sendable {
     var orphanOwners: [BytePath: Int] = [:]
     /// Final rows of files already renamed into place, committed with the next commit.
     var settled = ManifestChanges()
+    /// The records (by index) whose final rows are in `settled`: their summaries' bytes are let go once committed.
+    var settledIndices: [Int] = []
     /// Why the manifest could not be written, once it failed (reported once).
     var manifestFailure: String?
     /// The regular files in each kind's report folder (`reports/consults`) when the records were scanned: whether
