@@ -170,7 +170,8 @@ public struct OutputWriter: Sendable {
                     // The file system does not say: ask as `fileExists` does.
                     var info = stat()
                     let path = String(decoding: name, as: UTF8.self)
-                    let isRegular = fstatat(directory, path, &info, AT_SYMLINK_NOFOLLOW) == 0
+                    let isRegular =
+                        fstatat(directory, path, &info, AT_SYMLINK_NOFOLLOW) == 0
                         && (info.st_mode & S_IFMT) == S_IFREG
                     return (ContentDigest(name), isRegular)
                 default: return (ContentDigest(high: 0, low: 0), false)

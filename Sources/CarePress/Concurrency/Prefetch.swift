@@ -32,7 +32,11 @@ final class Prefetch<Value: Sendable>: Sendable {
     func take() -> Value {
         done.wait()
         defer { done.signal() }
-        guard let value = result.withLock({ state in defer { state = nil }; return state }) else {
+        guard
+            let value = result.withLock({ state in
+                defer { state = nil }; return state
+            })
+        else {
             preconditionFailure("the work finished without a value, or it was taken")
         }
         return value

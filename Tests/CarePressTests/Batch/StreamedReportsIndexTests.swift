@@ -86,7 +86,8 @@ struct StreamedReportsIndexTests {
         let listed = asked.withLock { $0 }
         #expect(listed == summaries.count, "the listing decodes each summary once")
         var handedOn: [(number: Int, askedBefore: Int, file: OutputFile)] = []
-        try ReportsIndex.renderPages(listing, with: try ReportsIndexPagingTests.pages(), pageSize: pageSize, jobs: jobs) {
+        try ReportsIndex.renderPages(listing, with: try ReportsIndexPagingTests.pages(), pageSize: pageSize, jobs: jobs)
+        {
             page in
             handedOn.append((page.number, asked.withLock { $0 } - listed, page.file))
         }

@@ -18,8 +18,10 @@ extension BuildManifest {
                     var (entry, summary) = (changed, [UInt8]?.none)
                     if let stored = entry.summary, stored.bytes == nil {
                         // Not held in memory: the row has the bytes (this entry was read from it).
-                        summary = Self.summaryBytes(at: path, in: store).flatMap { $0.digest == stored.digest ? $0 : nil }
-                            .flatMap(\.bytes)
+                        summary = Self.summaryBytes(at: path, in: store).flatMap {
+                            $0.digest == stored.digest ? $0 : nil
+                        }
+                        .flatMap(\.bytes)
                         if summary == nil {
                             // Gone meanwhile (never, short of an edit from outside): the record is rendered again.
                             (entry.summary, entry.digest) = (nil, nil)
