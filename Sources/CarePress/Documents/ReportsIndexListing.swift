@@ -10,21 +10,49 @@ struct ReportsIndexListing: Sendable {
         let count: Int
         /// The summary at a position; nil when it cannot be had (bytes that are not a summary): left out of the index.
         let summary: @Sendable (Int) -> ReportSummary?
+        /// What the listing needs of the summary at a position, when that is cheaper to have than the summary (only
+        /// these fields decoded); nil exactly when `summary` is nil.
+        let fields: @Sendable (Int) -> Fields?
 
-        /// Summaries made by a function.
-        init(count: Int, summary: @escaping @Sendable (Int) -> ReportSummary?) {
+        /// Summaries made by a function, and (if cheaper) their fields by another.
+        init(
+            count: Int, summary: @escaping @Sendable (Int) -> ReportSummary?,
+            fields: (@Sendable (Int) -> Fields?)? = nil
+        ) {
             self.count = count
             self.summary = summary
+            self.fields = fields ?? { summary($0).map(Fields.init) }
         }
 
         /// Summaries already in memory.
         init(_ summaries: [ReportSummary]) {
-            self.init(count: summaries.count) { summaries[$0] }
+            self.init(count: summaries.count, summary: { summaries[$0] })
         }
 
         /// The summaries at some positions, in their order; every position is one the listing has a summary for.
         func summaries(at positions: some Sequence<Int32>) -> [ReportSummary] {
             positions.compactMap { summary(Int($0)) }
+        }
+    }
+
+    /// What the listing reads of a summary: what orders it, and its report's path. Decodable from a stored summary
+    /// (`ReportSummary`'s keys), leaving the other fields undecoded.
+    struct Fields: Sendable, Decodable {
+        /// The attention level alone.
+        struct Level: Sendable, Decodable {
+            var level: Attention.Level
+        }
+
+        var kind: RecordKind
+        var id: String
+        var date: Timestamp?
+        var htmlPath: String
+        var attention: Level
+
+        /// A summary's fields.
+        init(_ summary: ReportSummary) {
+            (kind, id, date, htmlPath) = (summary.kind, summary.id, summary.date, summary.htmlPath)
+            attention = Level(level: summary.attention.level)
         }
     }
 
@@ -82,7 +110,7 @@ struct ReportsIndexListing: Sendable {
         WorkerPool.run(jobs: jobs, count: chunks) { index in
             var found: [(Key, String)] = []
             for position in (index * chunk)..<min((index + 1) * chunk, source.count) {
-                guard let summary = source.summary(position) else { continue }
+                guard let summary = source.fields(position) else { continue }
                 let key = Key(
                     level: summary.attention.level, epochSeconds: summary.date?.epochSeconds, id: summary.id,
                     kind: summary.kind, position: Int32(position))

@@ -99,4 +99,15 @@ struct StreamedReportsIndexTests {
         let whole = try ReportsIndex.render(summaries, with: try ReportsIndexPagingTests.pages(), pageSize: pageSize)
         #expect(handedOn.map(\.file) == whole)
     }
+
+    /// The listing decodes only the fields that order the index from a stored summary; they are the summary's.
+    @Test func theListingsFieldsDecodedFromAStoredSummaryAreTheSummarys() throws {
+        for summary in Self.summaries(60) {
+            let bytes = try #require(BuildManifest.StoredSummary(summary).bytes)
+            let fields = try JSONDecoder().decode(ReportsIndexListing.Fields.self, from: Data(bytes))
+            let expected = ReportsIndexListing.Fields(summary)
+            #expect(fields.kind == expected.kind && fields.id == expected.id && fields.htmlPath == expected.htmlPath)
+            #expect(fields.date == expected.date && fields.attention.level == summary.attention.level)
+        }
+    }
 }

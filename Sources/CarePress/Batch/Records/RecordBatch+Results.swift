@@ -1,3 +1,5 @@
+import Foundation
+
 extension RecordBatch {
     /// How many valid records there are (for the home page).
     var validCount: Int { outcomes.reduce(0) { $0 + ($1?.isValid == true ? 1 : 0) } }
@@ -15,14 +17,22 @@ extension RecordBatch {
         let manifest: BuildManifest?
         if case .build(_, _, _, let opened) = mode { manifest = opened } else { manifest = nil }
         let files = self.files
-        @Sendable func summary(_ index: Int) -> ReportSummary? {
+        @Sendable func bytes(_ index: Int) -> [UInt8]? {
             guard let stored = entries[index]?.summary else { return nil }
-            if stored.bytes != nil { return stored.summary }
+            if let bytes = stored.bytes { return bytes }
             // Read back; taken only when it is the summary the entry says (the same digest).
             guard let read = manifest?.summary(at: Self.relativePath(of: files[index])), read == stored else {
                 return nil
             }
-            return read.summary
+            return read.bytes
+        }
+        @Sendable func summary(_ index: Int) -> ReportSummary? {
+            bytes(index).flatMap { try? JSONDecoder().decode(ReportSummary.self, from: Data($0)) }
+        }
+        @Sendable func fields(_ index: Int) -> ReportsIndexListing.Fields? {
+            // Only the fields that order the index are decoded (the bytes are this version's summaries: a record
+            // whose stored summary is older is rendered again, since the tool's fingerprint is in its digest).
+            bytes(index).flatMap { try? JSONDecoder().decode(ReportsIndexListing.Fields.self, from: Data($0)) }
         }
         if let decoded {
             let stored = positions.compactMap { position in
@@ -31,7 +41,9 @@ extension RecordBatch {
             let summaries = decoded.summaries(of: stored) { summary(Int(positions[$0])) }
             return .init(count: summaries.count) { summaries[$0] }
         }
-        return .init(count: positions.count) { summary(Int(positions[$0])) }
+        return .init(
+            count: positions.count, summary: { summary(Int(positions[$0])) },
+            fields: { fields(Int(positions[$0])) })
     }
 
     /// Adds what the records give to the digest of the shared pages' inputs: each valid record's kind, id and stored
