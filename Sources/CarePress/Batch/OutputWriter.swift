@@ -325,14 +325,15 @@ public struct OutputWriter: Sendable {
     // MARK: Staged writes
 
     /// Writes bytes to a temporary file beside a relative path, to be renamed into place by `commit(_:)` (or removed
-    /// by `discard(_:)`); nil when the file already holds exactly these bytes.
+    /// by `discard(_:)`); nil when the file already holds exactly these bytes. A caller that knows the file was not
+    /// there (`mayExist` false) saves the comparison.
     ///
     /// The build runner stages a batch of reports, records in the manifest that their files are being replaced, and
     /// only then renames them, so that no file is ever in place without the manifest knowing of it.
-    func stage(_ bytes: [UInt8], to relativePath: String) throws(Failure) -> StagedFile? {
+    func stage(_ bytes: [UInt8], to relativePath: String, mayExist: Bool = true) throws(Failure) -> StagedFile? {
         let (directory, name) = try prepare(relativePath)
         let target = directory + "/" + name
-        if Self.fileHolds(target, bytes) { return nil }
+        if mayExist, Self.fileHolds(target, bytes) { return nil }
         return try stageTemporary(target, name: name, in: directory, relativePath: relativePath) { descriptor in
             bytes.withUnsafeBytes { Self.writeAll(descriptor, $0) }
         }

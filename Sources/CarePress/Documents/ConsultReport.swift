@@ -93,7 +93,7 @@ struct ConsultReport: Report {
         let questions = path.map { question in
             var answer = self.answer(question)
             if consult.answer(to: question.id) == nil {
-                answer.unanswered = question.required ? "Not answered. This question is required." : "Not answered."
+                answer.unanswered = question.required ? "Required, not answered." : "Not answered."
             }
             return answer
         }

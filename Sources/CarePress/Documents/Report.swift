@@ -15,12 +15,15 @@ protocol Report {
     var viewModel: any ViewModel { get }
     /// Files the report links to besides its Markdown and HTML, such as a stack's adherence chart.
     var extraFiles: [OutputFile] { get }
-    /// Texts the rendered report must show, each with what it is (checked by `ReportGuardrail`).
+    /// Texts the rendered report must show, each with what it is (checked by `ReportGuardrail`): at least the
+    /// disclaimer, which the layout then leaves out of the report's footer.
     func requiredTexts(disclaimer: String) -> [(what: String, text: String)]
 }
 
 extension Report {
     var extraFiles: [OutputFile] { [] }
 
-    func requiredTexts(disclaimer: String) -> [(what: String, text: String)] { [] }
+    func requiredTexts(disclaimer: String) -> [(what: String, text: String)] {
+        [(what: "the disclaimer from site.yml", text: disclaimer)]
+    }
 }

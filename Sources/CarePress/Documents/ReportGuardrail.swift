@@ -1,4 +1,14 @@
-/// Checks that a rendered report shows texts it must never leave out, such as a physio report's red flags.
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Checks that a rendered report shows texts it must never leave out: the disclaimer, and a physio report's red flags.
 ///
 /// This is a guardrail, not a convention: templates are per-project data, so a theme could drop the disclaimer or
 /// the red flags by accident. The check reads the report's Markdown as a reader would see it (rendered by libcmark,
@@ -17,18 +27,58 @@ enum ReportGuardrail {
     static func check(
         html: String, shows required: [(what: String, text: String)], templatePath: String
     ) throws(TemplateErrors) {
+        let unseen = required.filter { !showsAsElement(html, $0.text) }
+        guard !unseen.isEmpty else { return }
         let shown = normalized(visibleText(ofHTML: html))
-        let missing = required.filter { !shows(shown, normalized($0.text)) }
+        let missing = unseen.filter { !shows(shown, normalized($0.text)) }
         guard !missing.isEmpty else { return }
+        let theme = "Templates/" + templatePath.split(separator: "/").suffix(2).joined(separator: "/")
         throw TemplateErrors(
             diagnostics: missing.map { item in
                 Diagnostic(
                     .error, file: templatePath, position: .start,
                     message: "the template leaves out \(item.what)",
-                    hint: "a physio report must show the disclaimer ({{site.disclaimer}}) and every red flag of the "
-                        + "conditions it shows ({{#redFlags}}); copy them from the default Templates/reports/physio.md.mustache"
+                    hint: "a report must show the disclaimer ({{site.disclaimer}}), and a physio report every red flag "
+                        + "of the conditions it shows ({{#redFlags}}); copy them from the default \(theme)"
                 )
             })
+    }
+
+    /// Whether `html` holds `text`, escaped as libcmark escapes text, as the whole content of an element
+    /// (`>text<`): the common case, answered by one byte search.
+    ///
+    /// libcmark in safe mode escapes `<`, `>` and `&` in text and attributes, so a bare `>` ends a tag and a bare `<`
+    /// starts one: the text between them is shown (tags are what `visibleText` removes). Only a text that is already
+    /// normalized and starts and ends with ASCII is looked for, so that a match is one `shows` would find.
+    static func showsAsElement(_ html: String, _ text: String) -> Bool {
+        guard let first = text.utf8.first, let last = text.utf8.last, first < 0x80, last < 0x80,
+            normalized(text).utf8.elementsEqual(text.utf8)
+        else { return false }
+        var needle: [UInt8] = [UInt8(ascii: ">")]
+        needle.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): needle += Array("&amp;".utf8)
+            case UInt8(ascii: "<"): needle += Array("&lt;".utf8)
+            case UInt8(ascii: ">"): needle += Array("&gt;".utf8)
+            case UInt8(ascii: "\""): needle += Array("&quot;".utf8)
+            default: needle.append(byte)
+            }
+        }
+        needle.append(UInt8(ascii: "<"))
+        var html = html
+        return html.withUTF8 { haystack in
+            guard let base = haystack.baseAddress, haystack.count >= needle.count else { return false }
+            let lastStart = haystack.count - needle.count
+            var start = 0
+            // Each `>` (found by `memchr`) that leaves room for the needle is compared with it.
+            while start <= lastStart, let hit = memchr(base + start, Int32(UInt8(ascii: ">")), lastStart + 1 - start) {
+                let offset = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+                if memcmp(base + offset, needle, needle.count) == 0 { return true }
+                start = offset + 1
+            }
+            return false
+        }
     }
 
     /// Whether `shown` contains `text`, as `shown.contains(text)` answers, found first by a byte search.

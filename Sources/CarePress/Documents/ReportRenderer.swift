@@ -40,8 +40,8 @@ public struct ReportRenderer: Sendable {
 
     /// The report's files (Markdown, HTML, then any image it links) and its line in the reports index.
     ///
-    /// A report whose Markdown does not show the texts it must (a physio report's disclaimer and red flags) is not
-    /// written: the error names its template.
+    /// A report whose Markdown does not show the texts it must (the disclaimer, and a physio report's red flags) is
+    /// not written: the error names its template.
     public func render(_ record: Record) throws(TemplateErrors) -> (files: [OutputFile], summary: ReportSummary) {
         guard let report = reports.report(for: record) else {
             throw TemplateErrors(diagnostics: [
@@ -54,13 +54,12 @@ public struct ReportRenderer: Sendable {
         let page = PageRenderer.Page(
             path: summary.htmlPath, title: report.title,
             breadcrumbs: [.init("Home", "index.html"), .init("Reports", ReportsIndex.path), .init(report.title)],
-            kind: "report \(record.kind.rawValue)", isStandalone: isStandalone)
+            kind: "report \(record.kind.rawValue)", isStandalone: isStandalone, footerDisclaimer: false)
         let output = try pages.render(report.template, report.viewModel, page: page, appendix: report.appendixTemplate)
-        let required = report.requiredTexts(disclaimer: pages.site.disclaimer)
-        if !required.isEmpty {
-            try ReportGuardrail.check(
-                html: output.contentHTML, shows: required, templatePath: pages.templates.path(of: report.template))
-        }
+        // The layout leaves the disclaimer out of a report's footer: the guardrail holds the report to show it.
+        try ReportGuardrail.check(
+            html: output.contentHTML, shows: report.requiredTexts(disclaimer: pages.site.disclaimer),
+            templatePath: pages.templates.path(of: report.template))
         let files =
             [
                 OutputFile(path: ReportPaths.markdown(kind: record.kind, id: record.id), text: output.markdown),

@@ -36,11 +36,19 @@ public struct ConditionMatcher: Sendable {
     /// The index scored against.
     public let index: MatcherIndex
     private let vocabulary: Set<String>
+    /// The vocabulary words a typo may be corrected to (four characters or more), in vocabulary order, by their
+    /// length in characters: each as its scalars, made once rather than for every word of every concern.
+    private let correctable: [Int: [(word: String, scalars: [Unicode.Scalar])]]
 
     /// Creates a matcher over an index.
     public init(index: MatcherIndex) {
         self.index = index
         self.vocabulary = Set(index.vocabulary)
+        var correctable: [Int: [(word: String, scalars: [Unicode.Scalar])]] = [:]
+        for known in index.vocabulary where known.count >= 4 {
+            correctable[known.count, default: []].append((known, Array(known.unicodeScalars)))
+        }
+        self.correctable = correctable
     }
 
     /// The best `limit` conditions for a concern, optionally only within one body area.
@@ -86,13 +94,14 @@ public struct ConditionMatcher: Sendable {
 
     /// The vocabulary word one edit away from `word`, when there is exactly one; else `word`.
     func correction(of word: String) -> String {
-        guard !vocabulary.contains(word), word.count >= 3 else { return word }
+        let length = word.count
+        guard !vocabulary.contains(word), length >= 3 else { return word }
+        let scalars = Array(word.unicodeScalars)
         var candidate: String?
-        for known in index.vocabulary where known.count >= 4 && abs(known.count - word.count) <= 1 {
-            if Self.withinOneEdit(word, known) {
-                if candidate != nil { return word }  // ambiguous: leave it alone
-                candidate = known
-            }
+        for known in (length - 1...length + 1).flatMap({ correctable[$0] ?? [] })
+        where Self.withinOneEdit(scalars, known.scalars) {
+            if candidate != nil { return word }  // ambiguous: leave it alone
+            candidate = known.word
         }
         return candidate ?? word
     }
@@ -108,8 +117,11 @@ public struct ConditionMatcher: Sendable {
 
     /// Whether one insertion, deletion or substitution turns `a` into `b`.
     static func withinOneEdit(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.unicodeScalars)
-        let y = Array(b.unicodeScalars)
+        withinOneEdit(Array(a.unicodeScalars), Array(b.unicodeScalars))
+    }
+
+    /// Whether one insertion, deletion or substitution of a scalar turns `x` into `y`.
+    static func withinOneEdit(_ x: [Unicode.Scalar], _ y: [Unicode.Scalar]) -> Bool {
         if x == y { return true }
         if abs(x.count - y.count) > 1 { return false }
         var i = 0

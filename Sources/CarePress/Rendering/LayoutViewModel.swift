@@ -32,6 +32,8 @@ struct LayoutViewModel: ViewModel {
     var appendix: String?
     /// The stylesheet's text, for a standalone page.
     var inlineStylesheet: String?
+    /// Whether the footer shows the site's disclaimer.
+    var footerDisclaimer: Bool
 
     func field(_ name: String) -> TemplateValue? {
         switch name {
@@ -44,6 +46,7 @@ struct LayoutViewModel: ViewModel {
         case "breadcrumbs": .objects(breadcrumbs)
         case "appendix": .text(appendix)
         case "inlineStylesheet": .text(inlineStylesheet)
+        case "footerDisclaimer": .flag(footerDisclaimer)
         default: nil
         }
     }

@@ -29,11 +29,14 @@ public struct PageRenderer: Sendable {
         /// Whether the stylesheet is inlined, so the page displays correctly as a single file (an exported report);
         /// otherwise the page links the site's stylesheet.
         public var isStandalone: Bool
+        /// Whether the layout's footer shows the site's disclaimer; off for a page whose content already shows it
+        /// (a report: `ReportGuardrail` holds it to that), so the page does not say it twice.
+        public var footerDisclaimer: Bool
 
         /// Describes a page.
         public init(
             path: String, title: String, breadcrumbs: [Crumb], kind: String, hasSearch: Bool = false,
-            isStandalone: Bool = false
+            isStandalone: Bool = false, footerDisclaimer: Bool = true
         ) {
             self.path = path
             self.title = title
@@ -41,6 +44,7 @@ public struct PageRenderer: Sendable {
             self.kind = kind
             self.hasSearch = hasSearch
             self.isStandalone = isStandalone
+            self.footerDisclaimer = footerDisclaimer
         }
     }
 
@@ -134,7 +138,7 @@ public struct PageRenderer: Sendable {
         let layout = LayoutViewModel(
             site: SiteViewModel(site: site), root: RelativeLink.root(from: page.path), title: page.title,
             kind: page.kind, hasSearch: page.hasSearch, content: content, breadcrumbs: crumbs, appendix: appendix,
-            inlineStylesheet: page.isStandalone ? templates.stylesheet : nil)
+            inlineStylesheet: page.isStandalone ? templates.stylesheet : nil, footerDisclaimer: page.footerDisclaimer)
         return try templates.render(Self.layout, layout)
     }
 

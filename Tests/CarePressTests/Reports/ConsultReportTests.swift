@@ -100,7 +100,7 @@ struct ConsultReportTests {
                 - How old were you when you first noticed it?
                 - What would you like to achieve?
                 """, "the optional scalp_details is on the path but not required, so it is not missing")
-        #expect(markdown.contains("*Not answered. This question is required.*"))
+        #expect(markdown.contains("*Required, not answered.*"))
         let html = try fixture.report("consults/hl-1.html")
         #expect(html.contains("<title>Hair loss consultation (incomplete) · Recovery Guide</title>"))
     }
@@ -182,5 +182,41 @@ struct ConsultReportTests {
         #expect(
             try fixture.report("consults/hl-1.md").hasSuffix(
                 "## Important\n\nThis is educational guidance only, not medical advice.\n"))
+    }
+
+    /// A report page says the disclaimer once, in its body; the layout's footer leaves it out (guide pages keep it).
+    @Test func theReportPageShowsTheDisclaimerOnceInItsBody() throws {
+        let fixture = try ReportFixture.minimal()
+        try fixture.write(.consult, "a", Self.consult(answers: Self.fullAnswers))
+        try fixture.write(.stack, "s", StackReportTests.stack())
+        #expect(!fixture.build().hasErrors)
+        for page in ["consults/hl-1.html", "stacks/sw-1.html"] {
+            let html = try fixture.report(page)
+            #expect(html.components(separatedBy: "not medical advice").count == 2, "\(page)")
+            #expect(!html.contains("site-footer"), "\(page)")
+            let body = try #require(html.range(of: "<h2>Important</h2>\n<p>This is educational"), "\(page)")
+            #expect(body.lowerBound < (html.range(of: "</main>")?.lowerBound ?? html.startIndex), "\(page)")
+        }
+    }
+
+    /// Since the footer no longer shows it, every kind of report is held to showing the disclaimer: a consult or
+    /// stack template that leaves it out fails the build, located in the template, and writes no report.
+    @Test(arguments: [("consult.md.mustache", "consults/hl-1"), ("stack.md.mustache", "stacks/sw-1")])
+    func aTemplateThatLeavesOutTheDisclaimerFailsTheBuild(template: String, report: String) throws {
+        let fixture = try ReportFixture.minimal()
+        try fixture.write(.consult, "a", Self.consult(answers: Self.fullAnswers))
+        try fixture.write(.stack, "s", StackReportTests.stack())
+        let templates = try fixture.copyOfDefaultTemplates()
+        let path = templates + "/reports/" + template
+        let original = try String(contentsOfFile: path, encoding: .utf8)
+        let broken = original.replacingOccurrences(of: "{{site.disclaimer}}", with: "[more](https://example.org/)")
+        #expect(broken != original)
+        try broken.write(toFile: path, atomically: true, encoding: .utf8)
+        let errors = fixture.build(templates: templates).diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.file) == [path])
+        #expect(errors.first?.message.hasPrefix("the template leaves out the disclaimer from site.yml") == true)
+        #expect(errors.first?.hint?.contains("Templates/reports/\(template)") == true)
+        #expect(fixture.project.read("Output/reports/\(report).html") == nil, "the report is not written")
+        #expect(fixture.project.read("Output/reports/\(report).md") == nil)
     }
 }

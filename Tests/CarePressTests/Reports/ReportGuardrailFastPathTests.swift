@@ -63,6 +63,41 @@ struct ReportGuardrailFastPathTests {
         #expect(found > 1_000)
     }
 
+    /// The one-search check (`>text<` in libcmark's output) never says yes where the full reading says no, and it
+    /// answers the common case: a required text rendered as a paragraph or list item of its own.
+    @Test func findingATextAsAnElementImpliesTheFullReadingShowsIt() {
+        var generator = SplitMix64(seed: 13)
+        var quick = 0
+        for _ in 0..<2_000 {
+            let text = DangerousText.random(using: &generator, maxPieces: 4)
+            let other = DangerousText.random(using: &generator, maxPieces: 2)
+            let markdown =
+                Bool.random(using: &generator)
+                ? "## Important\n\n\(MarkdownEscaping.escaped(text))\n\n\(MarkdownEscaping.escaped(other))\n"
+                : "- \(MarkdownEscaping.escaped(other))\n- \(MarkdownEscaping.escaped(text))\n"
+            let html = CommonMark.html(from: markdown)
+            let required = ReportGuardrail.normalized(text)
+            let shown = ReportGuardrail.normalized(ReportGuardrail.visibleText(ofHTML: html))
+            if ReportGuardrail.showsAsElement(html, required) {
+                quick += 1
+                #expect(ReportGuardrail.shows(shown, required), "\(html.debugDescription) \(required.debugDescription)")
+            }
+            // A random piece of text is found quickly only if the full reading finds it too.
+            if ReportGuardrail.showsAsElement(html, other) {
+                #expect(ReportGuardrail.shows(shown, ReportGuardrail.normalized(other)), "\(html.debugDescription)")
+            }
+        }
+        #expect(quick > 200, "the quick check answers the common case")
+        let disclaimer = "Not medical advice: see a \"professional\" <soon> & today."
+        let shown = CommonMark.html(from: "## Important\n\n\(MarkdownEscaping.escaped(disclaimer))\n")
+        #expect(ReportGuardrail.showsAsElement(shown, disclaimer))
+        // Where the full reading does not count a text, neither does the quick check.
+        for hidden in ["<!-- \(disclaimer) -->", "[x](https://example.org/\(disclaimer))"] {
+            let html = CommonMark.html(from: hidden)
+            #expect(!ReportGuardrail.showsAsElement(html, disclaimer), "\(html)")
+        }
+    }
+
     /// The guardrail's first implementation, on `Character`s and scalars.
     enum Reference {
         static func visibleText(ofHTML html: String) -> String {

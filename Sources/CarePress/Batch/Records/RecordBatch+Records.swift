@@ -212,7 +212,9 @@ extension RecordBatch {
         let kind = files[index].kind
         for file in rendered {
             do {
-                if let staged = try writer.stage(file.bytes, to: file.path) {
+                if let staged = try writer.stage(
+                    file.bytes, to: file.path, mayExist: outputMayExist(file.path, kind: kind))
+                {
                     outcome.staged.append(staged)
                 } else {
                     outcome.unchanged += 1

@@ -146,12 +146,24 @@ final class RecordBatch: @unchecked Sendable {
     /// Whether a file of the output folder was there (a regular file) when the records were scanned: from the listing
     /// of its kind's report folder, or asked of the file system for a file elsewhere.
     func outputExists(_ path: String, kind: RecordKind, writer: OutputWriter) -> Bool {
+        listed(path, kind: kind) ?? writer.fileExists(path)
+    }
+
+    /// Whether a report file may already be there, so that writing it should first compare it: no only when its
+    /// kind's folder listing, made at the scan, does not hold it (every file of a first build).
+    func outputMayExist(_ path: String, kind: RecordKind) -> Bool {
+        listed(path, kind: kind) ?? true
+    }
+
+    /// Whether the listing of a kind's report folder holds a file; nil when there is no listing (a forced build) or
+    /// the file is not directly in that folder.
+    private func listed(_ path: String, kind: RecordKind) -> Bool? {
         let folder = Self.reportFolder(of: kind).utf8
         guard let names = reportFolders[kind], path.utf8.starts(with: folder),
             path.utf8.dropFirst(folder.count).first == UInt8(ascii: "/")
-        else { return writer.fileExists(path) }
+        else { return nil }
         let name = path.utf8.dropFirst(folder.count + 1)
-        guard !name.contains(UInt8(ascii: "/")) else { return writer.fileExists(path) }
+        guard !name.contains(UInt8(ascii: "/")) else { return nil }
         return names.contains(name)
     }
 
