@@ -20,10 +20,11 @@ public enum CarePressVersion {
     public static let fingerprint: ContentDigest = {
         var hasher = ContentHasher()
         hasher.combine(current)
-        if let executable = FileManager.default.contents(atPath: "/proc/self/exe")
-            ?? Bundle.main.executablePath.flatMap({ FileManager.default.contents(atPath: $0) })
+        // Digested a megabyte at a time: the executable is tens of megabytes, and holding it was a build's peak.
+        if let executable = FileBytes.digest(of: "/proc/self/exe")
+            ?? Bundle.main.executablePath.flatMap(FileBytes.digest(of:))
         {
-            hasher.combine(ContentDigest(executable))
+            hasher.combine(executable)
         }
         return hasher.finalize()
     }()

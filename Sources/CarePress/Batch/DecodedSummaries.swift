@@ -23,20 +23,27 @@ public final class DecodedSummaries: Sendable {
     /// How many summaries are kept.
     var keptCount: Int { state.withLock { $0.summaries.count } }
 
-    /// The summaries of stored ones (each with the digest of its record, if it has one), in order, decoding only
-    /// those no earlier build decoded; nil for bytes that are not a summary. Keeps them for the next build.
-    func summaries(of stored: [(digest: ContentDigest?, stored: BuildManifest.StoredSummary)]) -> [ReportSummary?] {
+    /// The summaries of stored ones (each with the digest of its record, if it has one), in order, decoding (with
+    /// `decode`, by position, when the stored summary does not hold its bytes) only those no earlier build decoded;
+    /// nil for bytes that are not a summary. Keeps them for the next build.
+    func summaries(
+        of stored: [(digest: ContentDigest?, stored: BuildManifest.StoredSummary)],
+        decode: (Int) -> ReportSummary? = { _ in nil }
+    ) -> [ReportSummary?] {
         var known = state.withLock { state in
             let summaries = state.summaries
             state.summaries = [:]
             return summaries
         }
         var decoded = 0
-        let result = stored.map { (digest, stored) -> ReportSummary? in
+        let result = stored.indices.map { position -> ReportSummary? in
+            let (digest, stored) = stored[position]
             if let digest, let earlier = known[digest], earlier.stored == stored { return earlier.summary }
             decoded += 1
-            guard let summary = stored.summary else { return nil }
-            if let digest { known[digest] = (stored, summary) }
+            guard let summary = stored.summary ?? decode(position) else { return nil }
+            var light = stored
+            light.release()
+            if let digest { known[digest] = (light, summary) }
             return summary
         }
         if known.count >= 2 * max(stored.count, 64) {

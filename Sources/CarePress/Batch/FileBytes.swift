@@ -33,6 +33,26 @@ enum FileBytes {
         return bytes
     }
 
+    /// The digest of a file's bytes, read a megabyte at a time (the same digest as `ContentDigest(read(path))`,
+    /// without holding the file: the running executable is tens of megabytes); nil when it cannot be read.
+    static func digest(of path: String) -> ContentDigest? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var hasher = ContentHasher()
+        var buffer = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { break }
+            buffer.withUnsafeBytes { hasher.combine(buffer: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        }
+        return hasher.finalize()
+    }
+
     /// Every visible file under a folder, as sorted relative paths, leaving out some top-level entries.
     static func files(under folder: String, skippingTopLevel skipped: Set<String> = []) -> [String] {
         var result: [String] = []

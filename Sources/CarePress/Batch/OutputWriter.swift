@@ -154,29 +154,32 @@ public struct OutputWriter: Sendable {
     /// The names of the regular files directly in a folder of the output (`reports/consults`), found without
     /// following a symbolic link; empty when the folder is missing. One listing answers what `fileExists` answers for
     /// each of thousands of files, without a system call per file.
-    func regularFileNames(in folder: String) -> Set<BytePath> {
-        guard let directory = openFolder(folder) else { return [] }
+    func regularFileNames(in folder: String) -> FileNameSet {
+        guard let directory = openFolder(folder) else { return FileNameSet(digests: []) }
         defer { close(directory) }
         let copy = dup(directory)
-        guard copy >= 0, let stream = fdopendir(copy) else { return [] }
+        guard copy >= 0, let stream = fdopendir(copy) else { return FileNameSet(digests: []) }
         defer { closedir(stream) }
-        var names = Set<BytePath>()
+        var names: [ContentDigest] = []
         while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            switch Int32(entry.pointee.d_type) {
-            case Int32(DT_REG): names.insert(BytePath(name))
-            case Int32(DT_UNKNOWN):
-                // The file system does not say: ask as `fileExists` does.
-                var info = stat()
-                if fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG {
-                    names.insert(BytePath(name))
+            let (digest, isRegular) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let name = UnsafeRawBufferPointer(rebasing: raw.prefix(while: { $0 != 0 }))
+                switch Int32(entry.pointee.d_type) {
+                case Int32(DT_REG): return (ContentDigest(name), true)
+                case Int32(DT_UNKNOWN):
+                    // The file system does not say: ask as `fileExists` does.
+                    var info = stat()
+                    let path = String(decoding: name, as: UTF8.self)
+                    let isRegular =
+                        fstatat(directory, path, &info, AT_SYMLINK_NOFOLLOW) == 0
+                        && (info.st_mode & S_IFMT) == S_IFREG
+                    return (ContentDigest(name), isRegular)
+                default: return (ContentDigest(high: 0, low: 0), false)
                 }
-            default: break
             }
+            if isRegular { names.append(digest) }
         }
-        return names
+        return FileNameSet(digests: names)
     }
 
     /// Every folder below a folder of the output (relative paths, sorted), found without following a symbolic link.

@@ -65,7 +65,9 @@ public enum SiteBuilder {
         let opening = Prefetch(inBackground: options.jobs > 1) {
             () -> Result<(BuildManifest, BuildManifest.Contents), SQLiteError> in
             if let kept, let contents = kept.reopened(at: manifestFile) { return .success((kept, contents)) }
-            return Result { () throws(SQLiteError) in try BuildManifest.open(at: manifestFile, strings: strings) }
+            return Result { () throws(SQLiteError) in
+                try BuildManifest.open(at: manifestFile, strings: strings, mirrored: options.cache != nil)
+            }
         }
         let inputs: Inputs
         switch loaded {
@@ -74,9 +76,8 @@ public enum SiteBuilder {
             inputs = Inputs(project: project, templates: templates, site: site, options: options)
             options.cache?.project.withLock { $0 = KeptProject(inputs: inputs, diagnostics: diagnostics) }
         }
-        guard let (manifest, contents) = openedManifest(opening.value, at: manifestFile, into: &report) else {
-            return stopped(report, start)
-        }
+        guard case (let manifest, var contents)? = openedManifest(opening.take(), at: manifestFile, into: &report)
+        else { return stopped(report, start) }
         writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: contents, writer: writer))
 
         if options.pdf != .none { writeAssetsForPrinting(inputs.templates, with: writer) }
@@ -86,6 +87,8 @@ public enum SiteBuilder {
             mode: .build(writer: writer, inputs: inputs.digests, renderer: inputs.reports, manifest: manifest),
             printer: printer, strings: strings)
         batch.scan(previous: contents.entries)
+        // The batch holds the entries now, lined up with the record files: the manifest's list of them goes.
+        contents.entries = []
         report.timings.scan = start.seconds
 
         let recordsStart = Stopwatch()
@@ -276,13 +279,8 @@ public enum SiteBuilder {
         }
         // Only the records' summaries changed: the guide and the assets are still right.
         let onlyIndex = !options.force && complete && previous.guideDigest == guideDigest
-        let summaries = batch.summaries(decoded: options.cache?.summaries)
-        let pages = sharedPagePaths(inputs, reportCount: summaries.count)
-        var known = pages
-        for summary in summaries {
-            known.insert(BytePath(summary.htmlPath))
-            known.insert(BytePath(String(summary.htmlPath.dropLast(".html".count)) + ".md"))
-        }
+        let listing = ReportsIndexListing(batch.summarySource(decoded: options.cache?.summaries), jobs: options.jobs)
+        let pages = sharedPagePaths(inputs, reportCount: listing.count)
         var owned = BytePath.sortedUnique(previous.outputs + pages.map(\.text))
         guard
             batch.record(ManifestChanges(shared: BuildManifest.SharedPages(digest: nil, outputs: owned)), in: manifest)
@@ -290,7 +288,7 @@ public enum SiteBuilder {
         var written = onlyIndex ? previous.outputs.filter { !isIndexPage($0) } : []
         var failed = false
         do {
-            try renderSharedPages(inputs, summaries: summaries, known: known, guide: !onlyIndex) { file in
+            try renderSharedPages(inputs, listing: listing, pages: pages, guide: !onlyIndex) { file in
                 if !pages.contains(BytePath(file.path)) {
                     // Not announced: record it before it is written.
                     owned = BytePath.sortedUnique(owned + [file.path])
@@ -355,13 +353,14 @@ public enum SiteBuilder {
     }
 
     /// Renders the pages every shard shares, handing each file to `emit` as it is made: the guide, the reports index
-    /// (which lists every valid record, from `summaries`), the home page and the theme's assets; without `guide`,
-    /// only the reports index and the home page.
+    /// (which lists every valid record, from `listing`, a page of summaries at a time), the home page and the theme's
+    /// assets; without `guide`, only the reports index and the home page.
     ///
-    /// Every link of these pages must lead to a file the build writes (one of `known`); the pages are still written,
-    /// and the broken links are thrown as errors naming the page.
-    private static func renderSharedPages(
-        _ inputs: Inputs, summaries: [ReportSummary], known: Set<BytePath>, guide: Bool, emit: (OutputFile) -> Void
+    /// Every link of these pages must lead to a file the build writes (one of the shared `pages`, or a report file the
+    /// listing lists); the pages are still written, and the broken links are thrown as errors naming the page.
+    static func renderSharedPages(
+        _ inputs: Inputs, listing: ReportsIndexListing, pages known: Set<BytePath>, guide: Bool,
+        emit: (OutputFile) -> Void
     ) throws(TemplateErrors) {
         // Everything these pages may link to is known before they are made, so each page is checked and handed on
         // as it is made, and no page is held longer than that.
@@ -369,7 +368,8 @@ public enum SiteBuilder {
         @discardableResult
         func check(_ file: OutputFile) -> [Diagnostic] {
             let found = LinkCheck.diagnostics(
-                for: file, outputFolder: inputs.options.outputPath, exists: { known.contains(BytePath($0)) })
+                for: file, outputFolder: inputs.options.outputPath,
+                exists: { known.contains(BytePath($0)) || listing.listsReportFile($0) })
             broken += found
             emit(file)
             return found
@@ -379,20 +379,20 @@ public enum SiteBuilder {
             for file in try GuideSite(project: project, pages: pages).render() { check(file) }
         }
         let earlier = inputs.options.cache.map { ($0.indexPages, inputs.digests.shared) }
-        for (file, page, reused) in try ReportsIndex.renderPages(
-            summaries, with: pages, jobs: inputs.options.jobs, reusing: earlier)
-        {
+        var data = ReportsIndexData.Stream()
+        try ReportsIndex.renderPages(listing, with: pages, jobs: inputs.options.jobs, reusing: earlier) { page in
+            data.add(page.items)
             // A page used again shows the same links, to the same files, as when it was checked.
-            if reused, let links = earlier?.0.links(page: page) {
+            if page.reused, let links = earlier?.0.links(page: page.number) {
                 broken += links
-                emit(file)
+                emit(page.file)
             } else {
-                let found = check(file)
-                earlier?.0.keepLinks(found, page: page)
+                let found = check(page.file)
+                earlier?.0.keepLinks(found, page: page.number)
             }
         }
-        check(ReportsIndexData(summaries).file)
-        check(try HomePage.render(reportCount: summaries.count, project: project, with: pages))
+        check(data.file)
+        check(try HomePage.render(reportCount: listing.count, project: project, with: pages))
         for asset in inputs.templates.assets where guide {
             if let bytes = inputs.templates.asset(asset) {
                 check(OutputFile(path: "assets/\(asset)", bytes: bytes))

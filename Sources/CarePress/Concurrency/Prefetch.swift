@@ -26,4 +26,19 @@ final class Prefetch<Value: Sendable>: Sendable {
         guard let value = result.withLock({ $0 }) else { preconditionFailure("the work finished without a value") }
         return value
     }
+
+    /// The value, waiting for it, handed over: the prefetch no longer holds it (a build's manifest contents are
+    /// large, and are freed once used). Only once.
+    func take() -> Value {
+        done.wait()
+        defer { done.signal() }
+        guard
+            let value = result.withLock({ state in
+                defer { state = nil }; return state
+            })
+        else {
+            preconditionFailure("the work finished without a value, or it was taken")
+        }
+        return value
+    }
 }

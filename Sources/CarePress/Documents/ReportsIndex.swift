@@ -27,24 +27,21 @@ enum ReportsIndex {
     }
 
     /// The reports in index order: those that need attention, most urgent first and then newest first; then the
-    /// others, newest first.
+    /// others, newest first (see `ReportsIndexListing.Key`).
     static func ordered(_ summaries: [ReportSummary]) -> [ReportSummary] {
-        // Sorts positions, comparing the summaries in place: a summary is large, and copying it in and out of the
-        // comparisons cost more than the comparisons (the same stable sort, so the same order).
-        let order = summaries.withUnsafeBufferPointer { buffer in
-            buffer.indices.sorted { i, j in
-                let (a, b) = (buffer[i].attention.level, buffer[j].attention.level)
-                return a != b ? a < b : newestFirst(buffer[i], buffer[j])
-            }
-        }
-        return order.map { summaries[$0] }
+        ReportsIndexListing(.init(summaries), jobs: 1).order.map { summaries[Int($0)] }
     }
 
     /// The count line, e.g. "12 reports need attention (3 urgent)."
     static func countLine(_ summaries: [ReportSummary]) -> String {
-        let needing = summaries.count(where: \.attention.isNeeded)
+        countLine(counts: Dictionary(grouping: summaries, by: \.attention.level).mapValues(\.count))
+    }
+
+    /// The count line of reports counted by attention level.
+    static func countLine(counts: [Attention.Level: Int]) -> String {
+        let needing = counts.reduce(0) { $0 + ($1.key != .routine ? $1.value : 0) }
         guard needing > 0 else { return "No report needs attention." }
-        let urgent = summaries.count(where: { $0.attention.level == .urgent })
+        let urgent = counts[.urgent] ?? 0
         return "\(reportCount(needing)) \(needing == 1 ? "needs" : "need") attention ("
             + (urgent == 0 ? "none urgent" : "\(grouped(urgent)) urgent") + ")."
     }
@@ -74,50 +71,70 @@ enum ReportsIndex {
         _ summaries: [ReportSummary], with pages: PageRenderer, pageSize: Int = pageSize,
         jobs: Int = BuildOptions.defaultJobs, reusing earlier: (RenderedIndexPages, inputs: ContentDigest)? = nil
     ) throws(TemplateErrors) -> [OutputFile] {
-        try renderPages(summaries, with: pages, pageSize: pageSize, jobs: jobs, reusing: earlier).map(\.file)
+        var files: [OutputFile] = []
+        try renderPages(
+            ReportsIndexListing(.init(summaries), jobs: jobs), with: pages, pageSize: pageSize, jobs: jobs,
+            reusing: earlier
+        ) { files.append($0.file) }
+        return files
     }
 
-    /// The pages of `render`, each with its number and whether it was taken from `earlier` rather than rendered.
+    /// A page of the index as `renderPages` hands it on.
+    struct RenderedPage {
+        /// The page.
+        var file: OutputFile
+        /// Its number, from 1.
+        var number: Int
+        /// Whether it was taken from the session's pages rather than rendered.
+        var reused: Bool
+        /// The reports it lists, in index order.
+        var items: [ReportSummary]
+    }
+
+    /// Renders the pages of a listing in order, handing each to `emit` (in page order) as soon as it and the pages
+    /// before it are made; at most `jobs` pages (and their summaries, decoded for them) are held at once, so memory
+    /// does not grow with the number of reports. Stops at the first page that fails, after handing on those before it.
     static func renderPages(
-        _ summaries: [ReportSummary], with pages: PageRenderer, pageSize: Int = pageSize,
-        jobs: Int = BuildOptions.defaultJobs, reusing earlier: (RenderedIndexPages, inputs: ContentDigest)? = nil
-    ) throws(TemplateErrors) -> [(file: OutputFile, page: Int, reused: Bool)] {
-        let sorted = ordered(summaries)
-        let counts = Dictionary(grouping: summaries, by: \.attention.level).mapValues(\.count)
-        let countLine = countLine(summaries)
-        let total = reportCount(summaries.count)
-        let pageCount = max(1, (sorted.count + pageSize - 1) / pageSize)
-        let rendered = Slots<Result<(OutputFile, reused: Bool), TemplateErrors>>(count: pageCount)
-        WorkerPool.run(jobs: jobs, count: pageCount) { index in
-            let page = index + 1
-            let start = min(index * pageSize, sorted.count)
-            let items = sorted[start..<min(page * pageSize, sorted.count)]
-            let before = sorted[..<start]
-            let key = earlier.map {
-                RenderedIndexPages.Key(
-                    inputs: $0.inputs, page: page, pageCount: pageCount, countLine: countLine, total: total,
-                    counts: counts, previousLevel: before.last?.attention.level, items: Array(items))
+        _ listing: ReportsIndexListing, with pages: PageRenderer, pageSize: Int = pageSize,
+        jobs: Int = BuildOptions.defaultJobs, reusing earlier: (RenderedIndexPages, inputs: ContentDigest)? = nil,
+        emit: (RenderedPage) -> Void
+    ) throws(TemplateErrors) {
+        let counts = listing.counts
+        let (countLine, total) = (listing.countLine, listing.total)
+        let pageCount = max(1, (listing.count + pageSize - 1) / pageSize)
+        defer { earlier?.0.keepOnly(pageCount: pageCount) }
+        let group = max(1, jobs)
+        for first in stride(from: 0, to: pageCount, by: group) {
+            let indices = first..<min(first + group, pageCount)
+            let rendered = Slots<Result<RenderedPage, TemplateErrors>>(count: indices.count)
+            WorkerPool.run(jobs: jobs, count: indices.count) { offset in
+                let index = indices.lowerBound + offset
+                let page = index + 1
+                let start = min(index * pageSize, listing.count)
+                let items = listing.source.summaries(at: listing.order[start..<min(page * pageSize, listing.count)])
+                let previousLevel = start > 0 ? listing.levels[start - 1] : nil
+                let key = earlier.map {
+                    RenderedIndexPages.Key(
+                        inputs: $0.inputs, page: page, pageCount: pageCount, countLine: countLine, total: total,
+                        counts: counts, previousLevel: previousLevel, items: items)
+                }
+                if let earlier, let key, let file = earlier.0.file(for: key) {
+                    rendered[offset] = .success(RenderedPage(file: file, number: page, reused: true, items: items))
+                    return
+                }
+                let result = Result { () throws(TemplateErrors) in
+                    try render(
+                        page: page, of: pageCount, items: items[...], startsAfter: previousLevel, counts: counts,
+                        header: (countLine, total), with: pages)
+                }
+                if let earlier, let key, case .success(let file) = result { earlier.0.keep(file, for: key) }
+                rendered[offset] = result.map { RenderedPage(file: $0, number: page, reused: false, items: items) }
             }
-            if let earlier, let key, let file = earlier.0.file(for: key) {
-                rendered[index] = .success((file, true))
-                return
+            for offset in indices.indices {
+                guard let result = rendered[offset - indices.lowerBound] else { continue }
+                emit(try result.get())
             }
-            let result = Result { () throws(TemplateErrors) in
-                try render(
-                    page: page, of: pageCount, items: items, startsAfter: before.last, counts: counts,
-                    header: (countLine, total), with: pages)
-            }
-            if let earlier, let key, case .success(let file) = result { earlier.0.keep(file, for: key) }
-            rendered[index] = result.map { ($0, false) }
         }
-        earlier?.0.keepOnly(pageCount: pageCount)
-        var files: [(file: OutputFile, page: Int, reused: Bool)] = []
-        for index in 0..<pageCount {
-            guard let result = rendered[index] else { continue }
-            let (file, reused) = try result.get()
-            files.append((file, index + 1, reused))
-        }
-        return files
     }
 
     /// A section of the index: one attention level, or the reports that need none.
@@ -131,7 +148,7 @@ enum ReportsIndex {
     }
 
     private static func render(
-        page number: Int, of pageCount: Int, items: ArraySlice<ReportSummary>, startsAfter previous: ReportSummary?,
+        page number: Int, of pageCount: Int, items: ArraySlice<ReportSummary>, startsAfter previous: Attention.Level?,
         counts: [Attention.Level: Int], header: (countLine: String, total: String), with pages: PageRenderer
     ) throws(TemplateErrors) -> OutputFile {
         let here = path(page: number)
@@ -148,7 +165,7 @@ enum ReportsIndex {
             let reports = items.filter { $0.attention.level == level }
             guard !reports.isEmpty else { continue }
             let (id, name) = section(level)
-            let continued = previous?.attention.level == level && reports.first == items.first
+            let continued = previous == level && reports.first == items.first
             let entries: [String: Any] = ["reports": reports.map { entry($0, from: here) }]
             sections.append([
                 "id": id, "title": name, "class": level.rawValue, "urgent": level == .urgent,
@@ -203,15 +220,5 @@ enum ReportsIndex {
             item["why"] = summary.attention.reasons.joined(separator: "; ")
         }
         return item
-    }
-
-    /// Newest first; undated records last; ties by id so the order never depends on loading order.
-    static func newestFirst(_ a: ReportSummary, _ b: ReportSummary) -> Bool {
-        switch (a.date, b.date) {
-        case let (x?, y?) where x.epochSeconds != y.epochSeconds: x.epochSeconds > y.epochSeconds
-        case (_?, nil): true
-        case (nil, _?): false
-        default: a.id != b.id ? a.id < b.id : a.kind < b.kind
-        }
     }
 }

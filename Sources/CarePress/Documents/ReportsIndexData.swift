@@ -65,47 +65,69 @@ struct ReportsIndexData: Encodable {
     /// Every report, in index order.
     var reports: [Row] = []
 
-    /// The data of the reports index.
+    /// The data of the reports index, all in memory (the build streams it instead: see `ReportsIndexData.Stream`,
+    /// which writes the same bytes).
     init(_ summaries: [ReportSummary]) {
-        kinds = RecordKind.allCases.map { [$0.rawValue, $0.folder, ReportsIndex.kindName($0)] }
-        levels = Attention.Level.allCases.map(\.words)
-        var titleTable: [String: Int] = [:]
-        var statusTable: [String: Int] = [:]
-        var reasonTable: [String: Int] = ["": 0]
-        func position(_ text: String, in table: inout [String: Int], list: inout [String]) -> Int {
-            if let known = table[text] { return known }
-            table[text] = list.count
-            list.append(text)
-            return list.count - 1
-        }
-        let kindIndex = Dictionary(uniqueKeysWithValues: RecordKind.allCases.enumerated().map { ($1, $0) })
-        let levelIndex = Dictionary(uniqueKeysWithValues: Attention.Level.allCases.enumerated().map { ($1, $0) })
-        reports.reserveCapacity(summaries.count)
-        for summary in ReportsIndex.ordered(summaries) {
+        var tables = Tables()
+        reports = ReportsIndex.ordered(summaries).map { tables.row($0) }
+        (kinds, levels) = (tables.kinds, tables.levels)
+        (titles, statuses, reasons) = (tables.titles, tables.statuses, tables.reasons)
+    }
+
+    /// The tables of strings that rows refer to by position, filled in index order, and how a summary becomes a row.
+    struct Tables {
+        var kinds = RecordKind.allCases.map { [$0.rawValue, $0.folder, ReportsIndex.kindName($0)] }
+        var levels = Attention.Level.allCases.map(\.words)
+        var titles: [String] = []
+        var statuses: [String] = []
+        var reasons: [String] = [""]
+        private var titleTable: [String: Int] = [:]
+        private var statusTable: [String: Int] = [:]
+        private var reasonTable: [String: Int] = ["": 0]
+        private let kindIndex = Dictionary(uniqueKeysWithValues: RecordKind.allCases.enumerated().map { ($1, $0) })
+        private let levelIndex = Dictionary(
+            uniqueKeysWithValues: Attention.Level.allCases.enumerated().map { ($1, $0) })
+
+        /// The row of the next report in index order, adding its strings to the tables.
+        mutating func row(_ summary: ReportSummary) -> Row {
+            func position(_ text: String, in table: inout [String: Int], list: inout [String]) -> Int {
+                if let known = table[text] { return known }
+                table[text] = list.count
+                list.append(text)
+                return list.count - 1
+            }
             let date = summary.date.map { $0.date.year * 10_000 + $0.date.month * 100 + $0.date.day } ?? 0
             let standard = "reports/\(summary.kind.folder)/\(summary.id).html"
             let file =
                 summary.htmlPath == standard
                 ? "" : String(RelativeLink.to(summary.htmlPath, from: ReportsIndex.path).dropLast(".html".count))
-            reports.append(
-                Row(
-                    kind: kindIndex[summary.kind] ?? 0, id: summary.id, patient: summary.patient ?? "",
-                    title: position(summary.title, in: &titleTable, list: &titles),
-                    status: position(summary.status, in: &statusTable, list: &statuses), date: date,
-                    level: levelIndex[summary.attention.level] ?? 0,
-                    reasons: position(
-                        summary.attention.reasons.joined(separator: "; "), in: &reasonTable, list: &reasons),
-                    file: file))
+            return Row(
+                kind: kindIndex[summary.kind] ?? 0, id: summary.id, patient: summary.patient ?? "",
+                title: position(summary.title, in: &titleTable, list: &titles),
+                status: position(summary.status, in: &statusTable, list: &statuses), date: date,
+                level: levelIndex[summary.attention.level] ?? 0,
+                reasons: position(
+                    summary.attention.reasons.joined(separator: "; "), in: &reasonTable, list: &reasons),
+                file: file)
         }
     }
 
     /// The script: a comment and one statement that assigns the data; the same reports give the same bytes.
     var script: [UInt8] {
+        let json = (try? Self.encoder.encode(self)).map(Self.safeForScript) ?? Array("null".utf8)
+        return Array(Self.head.utf8) + json + Array(";\n".utf8)
+    }
+
+    /// What the script starts with, up to the data.
+    static let head =
+        "// Every report of the reports index, written by `carepress build`; read by reports-filter.js.\n"
+        + "window.CAREPRESS_REPORTS = "
+
+    /// The data's encoder: sorted keys, no whitespace, slashes as they are.
+    static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let json = (try? encoder.encode(self)).map(Self.safeForScript) ?? Array("null".utf8)
-        let head = "// Every report of the reports index, written by `carepress build`; read by reports-filter.js.\n"
-        return Array((head + "window.CAREPRESS_REPORTS = ").utf8) + json + Array(";\n".utf8)
+        return encoder
     }
 
     /// The data as an output file.

@@ -111,7 +111,7 @@ struct BuildManifestTests {
         try manifest.commit(
             ManifestChanges(entries: Self.sampleEntries(), orphans: ["reports/consults/gone.md"], shared: shared),
             finishing: true)
-        let (_, read) = try Self.open(path)
+        let (reopened, read) = try Self.open(path)
         #expect(read.warnings.isEmpty)
         #expect(read.shared == shared)
         #expect(read.orphans == ["reports/consults/gone.md"])
@@ -126,9 +126,37 @@ struct BuildManifestTests {
         for (path, entry) in read.entries {
             #expect(entry == expected[Array(path.utf8)], "\(path)")
         }
-        #expect(read.entries[0].entry.summary?.summary?.patient == Self.awkward)
+        // Opening holds only the summary's digest; the bytes are read back when the reports index needs them.
+        #expect(read.entries[0].entry.summary?.bytes == nil)
+        let summary = try #require(reopened.summary(at: "consults/a.json"))
+        #expect(summary == read.entries[0].entry.summary)
+        #expect(summary.summary?.patient == Self.awkward)
         // The triage survives an incremental build.
-        #expect(read.entries[0].entry.summary?.summary?.attention.level == .urgent)
+        #expect(summary.summary?.attention.level == .urgent)
+        #expect(reopened.summary(at: "consults/caf\u{E9}.json") == nil)
+    }
+
+    /// An entry as read back holds only its summary's digest; written again (its outputs changed, say), its row keeps
+    /// the summary's bytes, and a build releases the bytes it made once they are committed.
+    @Test func anEntryReadBackAndWrittenAgainKeepsItsSummary() throws {
+        let project = try TemporaryProject()
+        let path = project.path("manifest.sqlite")
+        let (manifest, _) = try Self.open(path)
+        try manifest.commit(ManifestChanges(entries: Self.sampleEntries()), finishing: true)
+        let written = try #require(manifest.summary(at: "consults/a.json"))
+        let (again, read) = try Self.open(path)
+        var entry = read.entries[0].entry
+        #expect(entry.summary?.bytes == nil)
+        entry.outputs = .listed(["reports/consults/hl-1.md"])
+        try again.commit(ManifestChanges(entries: [("consults/a.json", entry)]), finishing: true)
+        let (third, reread) = try Self.open(path)
+        #expect(reread.warnings.isEmpty, "the row's checksum covers the summary it was written with")
+        #expect(reread.entries[0].entry == entry)
+        #expect(third.summary(at: "consults/a.json")?.bytes == written.bytes)
+        #expect(written.summary?.patient == Self.awkward)
+        var released = written
+        released.release()
+        #expect(released == written && released.bytes == nil && released.summary == nil)
     }
 
     @Test func aFileThatIsNotADatabaseIsMadeAgainWithAWarning() throws {

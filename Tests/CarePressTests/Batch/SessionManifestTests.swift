@@ -19,9 +19,11 @@ struct SessionManifestTests {
         BuildManifest.Contents, BuildManifest.Contents
     ) {
         let manifest = try #require(cache.manifest.withLock { $0?.manifest })
-        var mirror = manifest.store.withLock { $0.mirror }
+        var mirror = try #require(manifest.store.withLock { $0.mirror })
         #expect(mirror.faithful)
         let kept = mirror.contents()
+        // As rows read back: summaries by their digests, their bytes left in the database.
+        #expect(kept.entries.allSatisfy { $0.entry.summary?.bytes == nil })
         let path = project.path("Output/" + BuildManifest.path(for: .all))
         let (_, read) = try BuildManifest.open(at: path, strings: StringInterner())
         return (kept, read)
@@ -63,6 +65,18 @@ struct SessionManifestTests {
         (kept, read) = try Self.keptAndRead(project, cache: cache)
         Self.expectSame(kept, read, "nothing changed")
         #expect(SiteBuilder.build(project.ownThemeOptions()).written == 0)
+    }
+
+    /// Outside a session nothing would use the copy, which grows with the records: a build does not keep one.
+    @Test func aManifestOpenedOutsideASessionKeepsNoCopyOfItsRows() throws {
+        let project = try TemporaryProject.generated(copies: 1)
+        #expect(!SiteBuilder.build(project.ownThemeOptions()).hasErrors)
+        let path = project.path("Output/" + BuildManifest.path(for: .all))
+        let (plain, contents) = try BuildManifest.open(at: path, strings: StringInterner())
+        #expect(!contents.entries.isEmpty)
+        #expect(plain.store.withLock { $0.mirror } == nil)
+        let (session, _) = try BuildManifest.open(at: path, strings: StringInterner(), mirrored: true)
+        #expect(session.store.withLock { $0.mirror?.rows.count } == contents.entries.count)
     }
 
     @Test func anotherBuildIntoTheOutputFolderIsSeen() throws {

@@ -33,7 +33,12 @@ extension BuildManifest {
         /// Follows a commit of `changes`, in the order the commit applies them.
         mutating func apply(_ changes: ManifestChanges) {
             for path in changes.removedEntries { changed[BytePath(path)] = .some(nil) }
-            for (path, entry) in changes.entries { changed[BytePath(path)] = entry }
+            for (path, entry) in changes.entries {
+                // The summary's bytes are in the row now: the mirror keeps its digest, as a row read back has.
+                var entry = entry
+                entry.summary?.release()
+                changed[BytePath(path)] = entry
+            }
             for path in changes.settledOrphans { orphans.remove(BytePath(path)) }
             for path in changes.orphans { orphans.insert(BytePath(path)) }
             if let pages = changes.shared { shared = pages }
@@ -79,13 +84,13 @@ extension BuildManifest {
     /// `path` is no longer the one opened (the output folder was removed). Then the manifest must be opened again.
     func reopened(at path: String) -> Contents? {
         store.withLock { store -> Contents? in
-            guard store.mirror.faithful, store.finishedOnDisk, Self.fileIdentity(path) == store.identity,
+            guard store.mirror?.faithful == true, store.finishedOnDisk, Self.fileIdentity(path) == store.identity,
                 let version = try? store.database.integer("PRAGMA data_version"), version == store.dataVersion
             else { return nil }
             // As opening does: rows this build writes carry the generation after the last one written.
             if store.started { store.generation += 1 }
             store.started = false
-            return store.mirror.contents()
+            return store.mirror?.contents()
         }
     }
 }

@@ -4,41 +4,65 @@ extension BuildManifest {
     /// A record's `ReportSummary` (its line in the reports index) as the manifest stores it: one encoded value, so
     /// fields added to the summary need no change to the manifest's tables.
     ///
-    /// Kept encoded in memory too: a build that renders no index page never decodes it, and the digest of the shared
-    /// pages' inputs is taken over these bytes.
+    /// In memory it is its digest, with its bytes only while they are not yet in the manifest: at 100,000 records the
+    /// summaries' bytes were 40 MB of a build's peak, and a build that renders no index page never needs them. The
+    /// reports index reads them back from the manifest (`BuildManifest.summary(at:)`); the digest of the shared
+    /// pages' inputs is taken over the digests, and two stored summaries are equal when their digests are.
     struct StoredSummary: Sendable, Hashable {
-        /// The summary as JSON with sorted keys, so the same summary always has the same bytes.
-        var bytes: [UInt8]
+        /// Where the bytes are.
+        enum Held: Sendable {
+            /// In memory: made by this build, not yet committed (or the manifest could not be written).
+            case bytes([UInt8])
+            /// Only in the manifest's row of the record.
+            case inManifest
+        }
+
+        /// The digest of the bytes (the summary as JSON with sorted keys, so the same summary has the same bytes).
+        let digest: ContentDigest
+        /// Where the bytes are.
+        private(set) var held: Held
 
         /// The stored form of a summary.
         init(_ summary: ReportSummary) {
-            bytes = (try? Self.encoder.encode(summary)).map { Array($0) } ?? []
+            self.init(bytes: (try? Self.encoder.encode(summary)).map { Array($0) } ?? [])
         }
 
-        /// Hashes the bytes in one pass (the synthesized hash would combine them one by one).
-        func hash(into hasher: inout Hasher) {
-            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        }
-
-        /// Whether two stored summaries have the same bytes (one `memcmp`).
-        static func == (first: StoredSummary, second: StoredSummary) -> Bool {
-            first.bytes.count == second.bytes.count
-                && first.bytes.withUnsafeBytes { one in
-                    second.bytes.withUnsafeBytes { other in
-                        guard let one = one.baseAddress, let other = other.baseAddress else { return true }
-                        return memcmp(one, other, first.bytes.count) == 0
-                    }
-                }
-        }
-
-        /// Stored bytes as read back.
+        /// Stored bytes, held.
         init(bytes: [UInt8]) {
-            self.bytes = bytes
+            digest = ContentDigest(bytes)
+            held = .bytes(bytes)
         }
 
-        /// The summary; nil when the bytes are not one (a manifest written by another version).
+        /// A summary the manifest holds, by the digest of its bytes.
+        init(inManifest digest: ContentDigest) {
+            self.digest = digest
+            held = .inManifest
+        }
+
+        /// The bytes, when they are held.
+        var bytes: [UInt8]? {
+            guard case .bytes(let bytes) = held else { return nil }
+            return bytes
+        }
+
+        /// Lets go of the bytes, once the manifest has them.
+        mutating func release() {
+            held = .inManifest
+        }
+
+        /// Hashes the digest.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(digest)
+        }
+
+        /// Whether two stored summaries have the same bytes (the same digest).
+        static func == (first: StoredSummary, second: StoredSummary) -> Bool {
+            first.digest == second.digest
+        }
+
+        /// The summary; nil when the bytes are not held here, or are not one (a manifest written by another version).
         var summary: ReportSummary? {
-            try? JSONDecoder().decode(ReportSummary.self, from: Data(bytes))
+            bytes.flatMap { try? JSONDecoder().decode(ReportSummary.self, from: Data($0)) }
         }
 
         private static let encoder: JSONEncoder = {

@@ -9,16 +9,29 @@ extension BuildManifest {
             guard !changes.isEmpty || (finishing && !store.finishedOnDisk) else { return }
             let generation = store.generation
             // Until it is known to have been committed, the mirror may not stand for the database.
-            let faithful = store.mirror.faithful
-            store.mirror.faithful = false
+            let faithful = store.mirror?.faithful ?? false
+            store.mirror?.faithful = false
             try store.database.transaction { () throws(SQLiteError) in
                 if !store.started || store.finishedOnDisk {
                     try store.database.prepare("UPDATE build SET generation = ?, finished = 0 WHERE one = 1")
                         .run(.integer(generation))
                 }
                 for path in changes.removedEntries { try store.delete.run(.blob(Array(path.utf8))) }
-                for (path, entry) in changes.entries {
-                    let values = ManifestRow.valuesWithChecksum(path: path, entry: entry, generation: generation)
+                for (path, changed) in changes.entries {
+                    var (entry, summary) = (changed, [UInt8]?.none)
+                    if let stored = entry.summary, stored.bytes == nil {
+                        // Not held in memory: the row has the bytes (this entry was read from it).
+                        summary = Self.summaryBytes(at: path, in: store).flatMap {
+                            $0.digest == stored.digest ? $0 : nil
+                        }
+                        .flatMap(\.bytes)
+                        if summary == nil {
+                            // Gone meanwhile (never, short of an edit from outside): the record is rendered again.
+                            (entry.summary, entry.digest) = (nil, nil)
+                        }
+                    }
+                    let values = ManifestRow.valuesWithChecksum(
+                        path: path, entry: entry, generation: generation, summary: summary)
                     defer { store.upsert.reset() }
                     for (offset, value) in values.enumerated() { try store.upsert.bind(value, at: Int32(offset + 1)) }
                     try store.upsert.step()
@@ -45,8 +58,23 @@ extension BuildManifest {
             }
             store.started = true
             store.finishedOnDisk = finishing
-            store.mirror.apply(changes)
-            store.mirror.faithful = faithful
+            store.mirror?.apply(changes)
+            store.mirror?.faithful = faithful
         }
+    }
+
+    /// A record's stored summary as its row has it, bytes held; nil when the row has none. For the reports index,
+    /// which reads the summaries back a page at a time rather than holding them all.
+    func summary(at path: String) -> StoredSummary? {
+        store.withLock { Self.summaryBytes(at: path, in: $0) }
+    }
+
+    private static func summaryBytes(at path: String, in store: Store) -> StoredSummary? {
+        let select = store.selectSummary
+        defer { select.reset() }
+        guard (try? select.bind(.blob(Array(path.utf8)), at: 1)) != nil, (try? select.step()) == true,
+            let bytes = select.bytes(0)
+        else { return nil }
+        return StoredSummary(bytes: bytes)
     }
 }

@@ -41,14 +41,17 @@ final class BuildManifest: Sendable {
         let delete: SQLiteStatement
         let addOrphan: SQLiteStatement
         let removeOrphan: SQLiteStatement
+        /// A record's stored summary, by path.
+        let selectSummary: SQLiteStatement
         /// The generation rows written by this build carry.
         var generation: Int
         /// Whether the database says the last build finished (true for a new database).
         var finishedOnDisk: Bool
         /// Whether this build has committed anything yet.
         var started = false
-        /// What the database holds, for a session's next build (see `reopened`).
-        var mirror: Mirror
+        /// What the database holds, for a session's next build (see `reopened`); nil outside a session, where holding
+        /// every row to the end of the build would cost memory that grows with the records.
+        var mirror: Mirror?
         /// `PRAGMA data_version` when it was opened: another connection's commit changes it.
         let dataVersion: Int
         /// The database file's identity when it was opened.
@@ -66,13 +69,16 @@ final class BuildManifest: Sendable {
     /// Opens (or creates) the manifest at an absolute path and reads it, making it again when it is damaged.
     ///
     /// Throws only when the database cannot be opened or made at all (a folder that cannot be written, a full disk).
-    static func open(at path: String, strings: StringInterner) throws(SQLiteError) -> (BuildManifest, Contents) {
+    /// A `mirrored` manifest (a session's, see `reopened`) keeps a copy of its rows in memory for the next build.
+    static func open(at path: String, strings: StringInterner, mirrored: Bool = false) throws(SQLiteError) -> (
+        BuildManifest, Contents
+    ) {
         do {
-            return try openChecked(at: path, strings: strings)
+            return try openChecked(at: path, strings: strings, mirrored: mirrored)
         } catch  where error.isCorruption {
             let salvaged = salvageOutputs(at: path)
             removeDatabase(at: path)
-            var (manifest, contents) = try openChecked(at: path, strings: strings)
+            var (manifest, contents) = try openChecked(at: path, strings: strings, mirrored: mirrored)
             contents.warnings.append(
                 "the build manifest is damaged (\(error)); it is made again from the records and the files on disk, "
                     + "and every record is rendered again")
@@ -86,9 +92,9 @@ final class BuildManifest: Sendable {
         }
     }
 
-    private static func openChecked(at path: String, strings: StringInterner) throws(SQLiteError) -> (
-        BuildManifest, Contents
-    ) {
+    private static func openChecked(at path: String, strings: StringInterner, mirrored: Bool) throws(SQLiteError)
+        -> (BuildManifest, Contents)
+    {
         let database = try SQLiteConnection(path: path)
         try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL")
         var contents = Contents()
@@ -126,8 +132,10 @@ final class BuildManifest: Sendable {
             delete: try database.prepare("DELETE FROM records WHERE path = ?"),
             addOrphan: try database.prepare("INSERT OR REPLACE INTO orphans(path, checksum) VALUES (?, ?)"),
             removeOrphan: try database.prepare("DELETE FROM orphans WHERE path = ?"),
+            selectSummary: try database.prepare("SELECT summary FROM records WHERE path = ?"),
             generation: build.finished ? build.generation + 1 : build.generation, finishedOnDisk: build.finished,
-            mirror: Mirror(contents, faithful: build.finished && contents.warnings.isEmpty && untrusted.isEmpty),
+            mirror: mirrored
+                ? Mirror(contents, faithful: build.finished && contents.warnings.isEmpty && untrusted.isEmpty) : nil,
             dataVersion: try database.integer("PRAGMA data_version") ?? 0, identity: fileIdentity(path))
         let manifest = BuildManifest(store: store)
         if !untrusted.isEmpty {

@@ -24,7 +24,12 @@ enum ManifestRow {
         """
 
     /// The values of a row, without its checksum.
-    static func values(path: String, entry: BuildManifest.Entry, generation: Int) -> [SQLiteValue] {
+    ///
+    /// A summary whose bytes are not held is written as `summary`: its bytes as the row has them now (see
+    /// `BuildManifest.commit`); nil, when the row does not have them, writes no summary.
+    static func values(
+        path: String, entry: BuildManifest.Entry, generation: Int, summary: [UInt8]? = nil
+    ) -> [SQLiteValue] {
         var standard = 0
         var outputs = SQLiteValue.null
         switch entry.outputs {
@@ -36,14 +41,16 @@ enum ManifestRow {
             .blob(Array(path.utf8)), .blob(bytes(of: entry.file)), entry.id.map(SQLiteValue.text) ?? .null,
             entry.digest.map { .blob(bytes(of: $0)) } ?? .null,
             entry.dependencies.isEmpty ? .null : .blob(joined(entry.dependencies)), .integer(standard), outputs,
-            entry.summary.map { .blob($0.bytes) } ?? .null,
+            (entry.summary?.bytes ?? summary).map { .blob($0) } ?? .null,
             entry.diagnostics.isEmpty ? .null : .blob(encoded(entry.diagnostics)), .integer(generation),
         ]
     }
 
     /// The values of a row with its checksum, ready to insert.
-    static func valuesWithChecksum(path: String, entry: BuildManifest.Entry, generation: Int) -> [SQLiteValue] {
-        let values = values(path: path, entry: entry, generation: generation)
+    static func valuesWithChecksum(
+        path: String, entry: BuildManifest.Entry, generation: Int, summary: [UInt8]? = nil
+    ) -> [SQLiteValue] {
+        let values = values(path: path, entry: entry, generation: generation, summary: summary)
         return values + [checksum(values)]
     }
 
@@ -66,7 +73,8 @@ enum ManifestRow {
         } else if let outputs = row.bytes(6) {
             entry.outputs = .listed(split(outputs))
         }
-        if let summary = row.bytes(7) { entry.summary = BuildManifest.StoredSummary(bytes: summary) }
+        // Only the summary's digest is held: the reports index reads the bytes back when it needs them.
+        if let digest = row.bytes(7, { ContentDigest($0) }) { entry.summary = .init(inManifest: digest) }
         if let diagnostics = row.bytes(8) {
             guard let decoded = decoded(diagnostics) else { return nil }
             entry.diagnostics = decoded

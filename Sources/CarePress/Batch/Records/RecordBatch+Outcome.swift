@@ -22,7 +22,8 @@ extension RecordBatch {
         /// Files written to temporary names, waiting for the manifest to record that they are being replaced (or, for
         /// a contested record, for the contest to be settled).
         var staged: [StagedFile] = []
-        /// Every file the record's report is made of now, staged or already holding the right bytes.
+        /// Every file the record's report is made of now, staged or already holding the right bytes; emptied once the
+        /// record's entry names them (committed).
         var rendered: [String] = []
         var written: Int32 = 0
         var unchanged: Int32 = 0

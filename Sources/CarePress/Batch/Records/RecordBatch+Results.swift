@@ -1,28 +1,59 @@
+import Foundation
+
 extension RecordBatch {
     /// How many valid records there are (for the home page).
     var validCount: Int { outcomes.reduce(0) { $0 + ($1?.isValid == true ? 1 : 0) } }
 
-    /// The summaries of the valid records in file order, for the reports index; with a session's decoded summaries,
-    /// only those no earlier build decoded are decoded now.
-    func summaries(decoded: DecodedSummaries? = nil) -> [ReportSummary] {
-        var stored: [(digest: ContentDigest?, stored: BuildManifest.StoredSummary)] = []
-        stored.reserveCapacity(validCount)
-        for index in scanned.indices where outcomes[index]?.isValid == true {
-            if let entry = entries[index], let summary = entry.summary { stored.append((entry.digest, summary)) }
+    /// The summaries of the valid records in file order, for the reports index, decoded only when the index asks
+    /// for them (a page at a time), from the bytes held or read back from the manifest, so they are never all held.
+    ///
+    /// With a session's decoded summaries (`carepress serve`), every summary is taken from there or decoded now, and
+    /// they are kept there for the next build, as that cache is for.
+    func summarySource(decoded: DecodedSummaries? = nil) -> ReportsIndexListing.Source {
+        let entries = self.entries
+        let positions = scanned.indices.compactMap { index in
+            outcomes[index]?.isValid == true && entries[index]?.summary != nil ? Int32(index) : nil
         }
-        guard let decoded else { return stored.compactMap(\.stored.summary) }
-        return decoded.summaries(of: stored).compactMap { $0 }
+        let manifest: BuildManifest?
+        if case .build(_, _, _, let opened) = mode { manifest = opened } else { manifest = nil }
+        let files = self.files
+        @Sendable func bytes(_ index: Int) -> [UInt8]? {
+            guard let stored = entries[index]?.summary else { return nil }
+            if let bytes = stored.bytes { return bytes }
+            // Read back; taken only when it is the summary the entry says (the same digest).
+            guard let read = manifest?.summary(at: Self.relativePath(of: files[index])), read == stored else {
+                return nil
+            }
+            return read.bytes
+        }
+        @Sendable func summary(_ index: Int) -> ReportSummary? {
+            bytes(index).flatMap { try? JSONDecoder().decode(ReportSummary.self, from: Data($0)) }
+        }
+        @Sendable func fields(_ index: Int) -> ReportsIndexListing.Fields? {
+            // Only the fields that order the index are decoded (the bytes are this version's summaries: a record
+            // whose stored summary is older is rendered again, since the tool's fingerprint is in its digest).
+            bytes(index).flatMap { try? JSONDecoder().decode(ReportsIndexListing.Fields.self, from: Data($0)) }
+        }
+        if let decoded {
+            let stored = positions.compactMap { position in
+                entries[Int(position)].flatMap { entry in entry.summary.map { (entry.digest, $0) } }
+            }
+            let summaries = decoded.summaries(of: stored) { summary(Int(positions[$0])) }
+            return .init(count: summaries.count) { summaries[$0] }
+        }
+        return .init(
+            count: positions.count, summary: { summary(Int(positions[$0])) },
+            fields: { fields(Int(positions[$0])) })
     }
 
     /// Adds what the records give to the digest of the shared pages' inputs: each valid record's kind, id and stored
-    /// summary (its bytes, so nothing is decoded when nothing changed).
+    /// summary (the digest of its bytes, so nothing is decoded or read when nothing changed).
     func combineSummaries(into hasher: inout ContentHasher) {
         for index in scanned.indices where outcomes[index]?.isValid == true {
             guard let entry = entries[index], let summary = entry.summary, let id = entry.id else { continue }
             hasher.combine(files[index].kind.rawValue)
             hasher.combine(id)
-            summary.bytes.withUnsafeBytes { hasher.combine(buffer: $0) }
-            hasher.combine(length: summary.bytes.count)
+            hasher.combine(summary.digest)
         }
     }
 

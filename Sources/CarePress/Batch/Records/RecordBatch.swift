@@ -44,11 +44,13 @@ final class RecordBatch: @unchecked Sendable {
     var orphanOwners: [BytePath: Int] = [:]
     /// Final rows of files already renamed into place, committed with the next commit.
     var settled = ManifestChanges()
+    /// The records (by index) whose final rows are in `settled`: their summaries' bytes are let go once committed.
+    var settledIndices: [Int] = []
     /// Why the manifest could not be written, once it failed (reported once).
     var manifestFailure: String?
     /// The regular files in each kind's report folder (`reports/consults`) when the records were scanned: whether
     /// a reused record's files are all there, without a system call per file.
-    var reportFolders: [RecordKind: Set<BytePath>] = [:]
+    var reportFolders: [RecordKind: FileNameSet] = [:]
 
     /// A batch that checks the records, or builds their reports.
     init(
@@ -162,8 +164,8 @@ final class RecordBatch: @unchecked Sendable {
             path.utf8.dropFirst(folder.count).first == UInt8(ascii: "/")
         else { return nil }
         let name = path.utf8.dropFirst(folder.count + 1)
-        guard !name.contains(UInt8(ascii: "/")), let text = String(name) else { return nil }
-        return names.contains(BytePath(text))
+        guard !name.contains(UInt8(ascii: "/")) else { return nil }
+        return names.contains(name)
     }
 
     /// Lines the last manifest's entries up with the record files (both in byte order of their paths); entries of

@@ -1,0 +1,151 @@
+/// The order and the counts of the reports index, made in one pass over the summaries while holding only a small key
+/// per report, so the index's pages can then be rendered a page at a time from summaries decoded for that page.
+///
+/// At 100,000 records, holding every decoded summary (and sorted copies of them) for the index was most of a build's
+/// memory; the listing holds a key and a report path per report instead.
+struct ReportsIndexListing: Sendable {
+    /// Where the summaries come from: `count` of them, by position, each made (decoded) when asked for.
+    struct Source: Sendable {
+        /// How many positions there are.
+        let count: Int
+        /// The summary at a position; nil when it cannot be had (bytes that are not a summary): left out of the index.
+        let summary: @Sendable (Int) -> ReportSummary?
+        /// What the listing needs of the summary at a position, when that is cheaper to have than the summary (only
+        /// these fields decoded); nil exactly when `summary` is nil.
+        let fields: @Sendable (Int) -> Fields?
+
+        /// Summaries made by a function, and (if cheaper) their fields by another.
+        init(
+            count: Int, summary: @escaping @Sendable (Int) -> ReportSummary?,
+            fields: (@Sendable (Int) -> Fields?)? = nil
+        ) {
+            self.count = count
+            self.summary = summary
+            self.fields = fields ?? { summary($0).map(Fields.init) }
+        }
+
+        /// Summaries already in memory.
+        init(_ summaries: [ReportSummary]) {
+            self.init(count: summaries.count, summary: { summaries[$0] })
+        }
+
+        /// The summaries at some positions, in their order; every position is one the listing has a summary for.
+        func summaries(at positions: some Sequence<Int32>) -> [ReportSummary] {
+            positions.compactMap { summary(Int($0)) }
+        }
+    }
+
+    /// What the listing reads of a summary: what orders it, and its report's path. Decodable from a stored summary
+    /// (`ReportSummary`'s keys), leaving the other fields undecoded.
+    struct Fields: Sendable, Decodable {
+        /// The attention level alone.
+        struct Level: Sendable, Decodable {
+            var level: Attention.Level
+        }
+
+        var kind: RecordKind
+        var id: String
+        var date: Timestamp?
+        var htmlPath: String
+        var attention: Level
+
+        /// A summary's fields.
+        init(_ summary: ReportSummary) {
+            (kind, id, date, htmlPath) = (summary.kind, summary.id, summary.date, summary.htmlPath)
+            attention = Level(level: summary.attention.level)
+        }
+    }
+
+    /// What orders one report in the index (see `ReportsIndex.ordered`).
+    struct Key: Sendable {
+        var level: Attention.Level
+        var epochSeconds: Int?
+        var id: String
+        var kind: RecordKind
+        /// The summary's position in the source: the last tie-break, as the stable sort over file order had it.
+        var position: Int32
+
+        /// Whether `self` comes before `other`: attention level, then newest first, then id, kind and position.
+        func precedes(_ other: Key) -> Bool {
+            if level != other.level { return level < other.level }
+            switch (epochSeconds, other.epochSeconds) {
+            case let (x?, y?) where x != y: return x > y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default:
+                if id != other.id { return id < other.id }
+                if kind != other.kind { return kind < other.kind }
+                return position < other.position
+            }
+        }
+    }
+
+    /// Where the summaries come from.
+    let source: Source
+    /// The reports in index order (positions in `source`).
+    let order: [Int32]
+    /// The attention level of each report in index order (a page's sections need the level before its first entry).
+    let levels: [Attention.Level]
+    /// How many reports each attention level has.
+    let counts: [Attention.Level: Int]
+    /// The HTML reports' paths (for the link check); a path not ending in `.html` is listed with its Markdown file.
+    private let reportFiles: Set<BytePath>
+
+    /// How many reports the index lists.
+    var count: Int { order.count }
+
+    /// The count line, e.g. "12 reports need attention (3 urgent)."
+    var countLine: String { ReportsIndex.countLine(counts: counts) }
+
+    /// "1 report", "1,102 reports".
+    var total: String { ReportsIndex.reportCount(count) }
+
+    /// Lists the summaries of a source, decoding them on `jobs` threads a thousand at a time and keeping only their
+    /// keys and report paths.
+    init(_ source: Source, jobs: Int = BuildOptions.defaultJobs) {
+        self.source = source
+        let chunk = 1_000
+        let chunks = (source.count + chunk - 1) / chunk
+        let slots = Slots<[(Key, String)]>(count: chunks)
+        WorkerPool.run(jobs: jobs, count: chunks) { index in
+            var found: [(Key, String)] = []
+            for position in (index * chunk)..<min((index + 1) * chunk, source.count) {
+                guard let summary = source.fields(position) else { continue }
+                let key = Key(
+                    level: summary.attention.level, epochSeconds: summary.date?.epochSeconds, id: summary.id,
+                    kind: summary.kind, position: Int32(position))
+                found.append((key, summary.htmlPath))
+            }
+            slots[index] = found
+        }
+        var keys: [Key] = []
+        keys.reserveCapacity(source.count)
+        var files = Set<BytePath>(minimumCapacity: source.count)
+        var counts: [Attention.Level: Int] = [:]
+        for index in 0..<chunks {
+            for (key, htmlPath) in slots[index] ?? [] {
+                keys.append(key)
+                counts[key.level, default: 0] += 1
+                files.insert(BytePath(htmlPath))
+                if !htmlPath.hasSuffix(".html") { files.insert(BytePath(Self.markdownPath(of: htmlPath))) }
+            }
+        }
+        keys.sort { $0.precedes($1) }
+        order = keys.map(\.position)
+        levels = keys.map(\.level)
+        self.counts = counts
+        reportFiles = files
+    }
+
+    /// Whether a path is a report's HTML or Markdown file (what the index links to).
+    func listsReportFile(_ path: String) -> Bool {
+        if reportFiles.contains(BytePath(path)) { return true }
+        guard path.hasSuffix(".md") else { return false }
+        return reportFiles.contains(BytePath(String(path.dropLast(".md".count)) + ".html"))
+    }
+
+    /// The Markdown file beside an HTML report: its path without `.html`, with `.md`.
+    static func markdownPath(of htmlPath: String) -> String {
+        String(htmlPath.dropLast(".html".count)) + ".md"
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+@testable import CarePress
+
+@Suite("Reading files for the build")
+struct FileBytesTests {
+    /// The executable's fingerprint is digested a megabyte at a time; it must be the digest of the whole file, across
+    /// chunk boundaries and with a tail that is not a multiple of eight bytes.
+    @Test func digestReadInChunksEqualsTheDigestOfTheWholeFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("filebytes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var generator = SystemRandomNumberGenerator()
+        for size in [0, 7, (1 << 20) - 3, (1 << 20) * 2 + 13] {
+            let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let file = folder.appendingPathComponent("f\(size)").path
+            try Data(bytes).write(to: URL(fileURLWithPath: file))
+            #expect(FileBytes.digest(of: file) == ContentDigest(bytes))
+        }
+        #expect(FileBytes.digest(of: folder.appendingPathComponent("missing").path) == nil)
+    }
+}
