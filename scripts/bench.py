@@ -185,6 +185,10 @@ def main():
     parser.add_argument("--jobs", type=int, help="passed to carepress build --jobs")
     parser.add_argument("--no-hugo", action="store_true", help="skip Hugo")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder")
+    parser.add_argument("--work-dir", metavar="DIR",
+                        help="make the temporary folder in DIR (e.g. /dev/shm: on an ext4 file system without a "
+                             "journal, creating files is slow for minutes after many were deleted, which times the "
+                             "file system rather than the tools)")
     parser.add_argument("--generate", metavar="DIR", help="only write the synthetic Content/ to DIR and stop")
     args = parser.parse_args()
     physio = args.physio if args.physio is not None else args.records // 10
@@ -202,7 +206,7 @@ def main():
         if shutil.which(program) is None:
             raise SystemExit(f"{program} is not installed; run scripts/ensure-deps bench")
 
-    work = tempfile.mkdtemp(prefix="carepress-bench-")
+    work = tempfile.mkdtemp(prefix="carepress-bench-", dir=args.work_dir)
     try:
         content = os.path.join(work, "Content")
         output = os.path.join(work, "Output")
@@ -266,7 +270,7 @@ def main():
 
         print()
         print(f"{total:,} records ({args.records:,} consults, {physio:,} physio, {stacks:,} stacks); "
-              f"{os.cpu_count()} cores; {'best of 3' if repeats == 3 else 'one run each'}")
+              f"{os.cpu_count()} cores; {'best of 3' if repeats == 3 else 'one run each'}; in {work}")
         print(f"{'run':<36}{'seconds':>9}{'user s':>9}{'sys s':>8}{'peak RSS MB':>13}   notes")
         for name, (seconds, rss, _, user, system), summary in rows:
             note = ""
