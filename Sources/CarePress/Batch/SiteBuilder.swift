@@ -63,11 +63,12 @@ public enum SiteBuilder {
             return kept?.path == manifestFile ? kept?.manifest : nil
         }
         let opening = Prefetch(inBackground: options.jobs > 1) {
-            () -> Result<(BuildManifest, BuildManifest.Contents), SQLiteError> in
-            if let kept, let contents = kept.reopened(at: manifestFile) { return .success((kept, contents)) }
-            return Result { () throws(SQLiteError) in
+            () -> (Result<(BuildManifest, BuildManifest.Contents), SQLiteError>, reopened: Bool) in
+            if let kept, let contents = kept.reopened(at: manifestFile) { return (.success((kept, contents)), true) }
+            let opened = Result { () throws(SQLiteError) in
                 try BuildManifest.open(at: manifestFile, strings: strings, mirrored: options.cache != nil)
             }
+            return (opened, false)
         }
         let inputs: Inputs
         switch loaded {
@@ -76,9 +77,14 @@ public enum SiteBuilder {
             inputs = Inputs(project: project, templates: templates, site: site, options: options)
             options.cache?.project.withLock { $0 = KeptProject(inputs: inputs, diagnostics: diagnostics) }
         }
-        guard case (let manifest, var contents)? = openedManifest(opening.take(), at: manifestFile, into: &report)
-        else { return stopped(report, start) }
-        writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: contents, writer: writer))
+        let (opened, reopened) = opening.take()
+        guard case (let manifest, var contents)? = openedManifest(opened, at: manifestFile, into: &report) else {
+            return stopped(report, start)
+        }
+        // A manifest the session kept stands for this process's last build of the folder, which finished, and no
+        // other build has committed since: the listing of every folder for temporary files a killed build left is
+        // for the first build (and any build that reads the manifest from disk).
+        if !reopened { writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: contents, writer: writer)) }
 
         if options.pdf != .none { writeAssetsForPrinting(inputs.templates, with: writer) }
         let printer = startPrinter(options.pdf, writer: writer, site: inputs.site, jobs: options.jobs, into: &report)
