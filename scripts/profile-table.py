@@ -25,7 +25,7 @@ STAGES = [
                         ("CarePress.StackReport.viewModel.getter",)]),
     ("templates (compiled renderer)", 2, [("CarePress.TemplateSet.render(Swift.String, CarePress.ViewModel)",)]),
     ("libcmark (all pages)", 2, [("cmark_markdown_to_html",)]),
-    ("guardrail (physio reports)", 2, [("CarePress.ReportGuardrail.check(html:",)]),
+    ("guardrail (every report)", 2, [("CarePress.ReportGuardrail.check(html:",)]),
     ("callouts (CalloutMarkdown, its libcmark calls included)", 2,
      [("CarePress.CalloutMarkdown.html(fromMarkdown:",)]),
     ("link check (scanning and resolving; all pages)", 2,
