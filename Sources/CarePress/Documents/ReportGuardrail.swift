@@ -45,7 +45,7 @@ enum ReportGuardrail {
     }
 
     /// Whether `html` holds `text`, escaped as libcmark escapes text, as the whole content of an element
-    /// (`>text<`): the common case, answered by one byte search.
+    /// (`>text<`): the common case, answered by one byte search (`ByteSearch`).
     ///
     /// libcmark in safe mode escapes `<`, `>` and `&` in text and attributes, so a bare `>` ends a tag and a bare `<`
     /// starts one: the text between them is shown (tags are what `visibleText` removes). Only a text that is already
@@ -67,18 +67,7 @@ enum ReportGuardrail {
         }
         needle.append(UInt8(ascii: "<"))
         var html = html
-        return html.withUTF8 { haystack in
-            guard let base = haystack.baseAddress, haystack.count >= needle.count else { return false }
-            let lastStart = haystack.count - needle.count
-            var start = 0
-            // Each `>` (found by `memchr`) that leaves room for the needle is compared with it.
-            while start <= lastStart, let hit = memchr(base + start, Int32(UInt8(ascii: ">")), lastStart + 1 - start) {
-                let offset = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-                if memcmp(base + offset, needle, needle.count) == 0 { return true }
-                start = offset + 1
-            }
-            return false
-        }
+        return html.withUTF8 { ByteSearch.contains(needle, in: $0) }
     }
 
     /// Whether `shown` contains `text`, as `shown.contains(text)` answers, found first by a byte search.

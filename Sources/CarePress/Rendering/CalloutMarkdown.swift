@@ -47,7 +47,7 @@ enum CalloutMarkdown {
             case none, byLines, parts([Part]?)
         }
         let split = text.withUTF8 { bytes -> Split in
-            guard let base = bytes.baseAddress, containsOpeningMark(bytes) else { return .none }
+            guard let base = bytes.baseAddress, ByteSearch.contains(openingMark, in: bytes) else { return .none }
             guard memchr(base, 0x0D, bytes.count) == nil else { return .byLines }
             return .parts(parts(ofBytes: bytes))
         }
@@ -60,18 +60,6 @@ enum CalloutMarkdown {
 
     /// The start of an opening mark, `<!-- callout ` (a mark line is checked as a whole by `parts`).
     private static let openingMark = Array("<!-- callout ".utf8)
-
-    /// Whether the bytes contain `openingMark`, found by `memchr` for its `<`.
-    private static func containsOpeningMark(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        var start = 0
-        while start < bytes.count, let found = memchr(base + start, 0x3C, bytes.count - start) {
-            let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if UnsafeBufferPointer(rebasing: bytes[offset...]).starts(with: openingMark) { return true }
-            start = offset + 1
-        }
-        return false
-    }
 
     /// `parts(of:)` on the bytes of a document without a carriage return.
     private static func parts(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> [Part]? {
