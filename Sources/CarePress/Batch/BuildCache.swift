@@ -8,6 +8,8 @@ public final class BuildCache: Sendable {
     public let yaml = YAMLCache()
     /// The pages of the reports index, by what each shows.
     public let indexPages = RenderedIndexPages()
+    /// The encoded rows of the reports index's filter data, a page of the index at a time.
+    public let indexRows = EncodedIndexRows()
     /// The records' summaries as decoded from the manifest, by their stored bytes.
     public let summaries = DecodedSummaries()
 

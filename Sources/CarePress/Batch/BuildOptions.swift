@@ -28,6 +28,9 @@ public struct BuildOptions: Sendable {
     /// What the builds of a session (`carepress serve`) keep between them: parsed YAML files, the reports index's
     /// pages. Nil (the default) makes everything afresh.
     public var cache: BuildCache?
+    /// Reports per page of the reports index: `ReportsIndex.pageSize`, but in tests, which make many pages of a few
+    /// records.
+    var indexPageSize = ReportsIndex.pageSize
 
     /// What a build does when another build holds the output folder.
     public enum WhenLocked: Sendable {

@@ -351,7 +351,7 @@ public enum SiteBuilder {
 
     /// The shared pages a build writes: the guide, the home page, the assets and every page of the reports index.
     private static func sharedPagePaths(_ inputs: Inputs, reportCount: Int) -> Set<BytePath> {
-        let pageCount = max(1, (reportCount + ReportsIndex.pageSize - 1) / ReportsIndex.pageSize)
+        let pageCount = ReportsIndex.pageCount(reports: reportCount, pageSize: inputs.options.indexPageSize)
         var paths = Set(
             sharedPaths(project: inputs.project, templates: inputs.templates, pages: inputs.pages).map(BytePath.init))
         paths.formUnion((1...pageCount).map { BytePath(ReportsIndex.path(page: $0)) })
@@ -386,8 +386,11 @@ public enum SiteBuilder {
         }
         let earlier = inputs.options.cache.map { ($0.indexPages, inputs.digests.shared) }
         var data = ReportsIndexData.Stream()
-        try ReportsIndex.renderPages(listing, with: pages, jobs: inputs.options.jobs, reusing: earlier) { page in
-            data.add(page.items)
+        let pageSize = inputs.options.indexPageSize
+        try ReportsIndex.renderPages(
+            listing, with: pages, pageSize: pageSize, jobs: inputs.options.jobs, reusing: earlier
+        ) { page in
+            data.add(page, of: listing, reusing: inputs.options.cache?.indexRows)
             // A page used again shows the same links, to the same files, as when it was checked.
             if page.reused, let links = earlier?.0.links(page: page.number) {
                 broken += links
@@ -397,6 +400,8 @@ public enum SiteBuilder {
                 earlier?.0.keepLinks(found, page: page.number)
             }
         }
+        inputs.options.cache?.indexRows.keepOnly(
+            pageCount: ReportsIndex.pageCount(reports: listing.count, pageSize: pageSize))
         check(data.file)
         check(try HomePage.render(reportCount: listing.count, project: project, with: pages))
         for asset in inputs.templates.assets where guide {

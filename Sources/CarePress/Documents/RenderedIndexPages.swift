@@ -13,7 +13,15 @@ public final class RenderedIndexPages: Sendable {
         var counts: [Attention.Level: Int]
         /// The attention level of the report before the page's first, which says whether a section continues.
         var previousLevel: Attention.Level?
-        var items: [ReportSummary]
+        var items: Items
+    }
+
+    /// The reports a page lists.
+    enum Items: Equatable {
+        /// By the digests of their stored summaries (a session's build): byte for byte, and without decoding them.
+        case digests([ContentDigest])
+        /// The summaries themselves.
+        case summaries([ReportSummary])
     }
 
     private struct State {

@@ -26,6 +26,11 @@ enum ReportsIndex {
         page == 1 ? path : "reports/index-\(page).html"
     }
 
+    /// How many pages the index of `reportCount` reports has: at least one, which says there is none.
+    static func pageCount(reports reportCount: Int, pageSize: Int = pageSize) -> Int {
+        max(1, (reportCount + pageSize - 1) / pageSize)
+    }
+
     /// The reports in index order: those that need attention, most urgent first and then newest first; then the
     /// others, newest first (see `ReportsIndexListing.Key`).
     static func ordered(_ summaries: [ReportSummary]) -> [ReportSummary] {
@@ -87,13 +92,25 @@ enum ReportsIndex {
         var number: Int
         /// Whether it was taken from the session's pages rather than rendered.
         var reused: Bool
-        /// The reports it lists, in index order.
-        var items: [ReportSummary]
+        /// The positions in index order of the reports it lists.
+        var range: Range<Int>
+        /// The reports it lists, in index order, when they were decoded to render it (see `items(from:)`).
+        var decoded: [ReportSummary]?
+        /// The digests of their stored summaries, in index order, when the listing's source knows them.
+        var digests: [ContentDigest]?
+
+        /// The reports it lists, in index order: those decoded to render it, or decoded now from the listing.
+        func items(from listing: ReportsIndexListing) -> [ReportSummary] {
+            decoded ?? listing.source.summaries(at: listing.order[range])
+        }
     }
 
     /// Renders the pages of a listing in order, handing each to `emit` (in page order) as soon as it and the pages
     /// before it are made; at most `jobs` pages (and their summaries, decoded for them) are held at once, so memory
     /// does not grow with the number of reports. Stops at the first page that fails, after handing on those before it.
+    ///
+    /// With `earlier`, a page is looked up there by the digests of its summaries when the listing's source knows them
+    /// (a session's build), so a page used again is not even decoded.
     static func renderPages(
         _ listing: ReportsIndexListing, with pages: PageRenderer, pageSize: Int = pageSize,
         jobs: Int = BuildOptions.defaultJobs, reusing earlier: (RenderedIndexPages, inputs: ContentDigest)? = nil,
@@ -101,7 +118,7 @@ enum ReportsIndex {
     ) throws(TemplateErrors) {
         let counts = listing.counts
         let (countLine, total) = (listing.countLine, listing.total)
-        let pageCount = max(1, (listing.count + pageSize - 1) / pageSize)
+        let pageCount = pageCount(reports: listing.count, pageSize: pageSize)
         defer { earlier?.0.keepOnly(pageCount: pageCount) }
         let group = max(1, jobs)
         for first in stride(from: 0, to: pageCount, by: group) {
@@ -111,24 +128,37 @@ enum ReportsIndex {
                 let index = indices.lowerBound + offset
                 let page = index + 1
                 let start = min(index * pageSize, listing.count)
-                let items = listing.source.summaries(at: listing.order[start..<min(page * pageSize, listing.count)])
+                let range = start..<min(page * pageSize, listing.count)
+                let digests = listing.source.digests(at: listing.order[range])
+                var decoded: [ReportSummary]? = nil
+                func items() -> [ReportSummary] {
+                    if let decoded { return decoded }
+                    let items = listing.source.summaries(at: listing.order[range])
+                    decoded = items
+                    return items
+                }
                 let previousLevel = start > 0 ? listing.levels[start - 1] : nil
                 let key = earlier.map {
                     RenderedIndexPages.Key(
                         inputs: $0.inputs, page: page, pageCount: pageCount, countLine: countLine, total: total,
-                        counts: counts, previousLevel: previousLevel, items: items)
+                        counts: counts, previousLevel: previousLevel,
+                        items: digests.map { .digests($0) } ?? .summaries(items()))
+                }
+                func made(_ file: OutputFile, reused: Bool) -> RenderedPage {
+                    RenderedPage(
+                        file: file, number: page, reused: reused, range: range, decoded: decoded, digests: digests)
                 }
                 if let earlier, let key, let file = earlier.0.file(for: key) {
-                    rendered[offset] = .success(RenderedPage(file: file, number: page, reused: true, items: items))
+                    rendered[offset] = .success(made(file, reused: true))
                     return
                 }
                 let result = Result { () throws(TemplateErrors) in
                     try render(
-                        page: page, of: pageCount, items: items[...], startsAfter: previousLevel, counts: counts,
+                        page: page, of: pageCount, items: items()[...], startsAfter: previousLevel, counts: counts,
                         header: (countLine, total), with: pages)
                 }
                 if let earlier, let key, case .success(let file) = result { earlier.0.keep(file, for: key) }
-                rendered[offset] = result.map { RenderedPage(file: $0, number: page, reused: false, items: items) }
+                rendered[offset] = result.map { made($0, reused: false) }
             }
             for offset in indices.indices {
                 guard let result = rendered[offset - indices.lowerBound] else { continue }

@@ -19,11 +19,51 @@ extension ReportsIndexData {
         /// Adds the next reports, in index order.
         mutating func add(_ summaries: some Sequence<ReportSummary>) {
             let page = summaries.map { tables.row($0) }
-            guard !page.isEmpty, let encoded = try? ReportsIndexData.encoder.encode(page) else { return }
+            append(Self.encode(page), count: page.count)
+        }
+
+        /// Adds the reports of the next page of the index, taking their rows from a session's `kept` rows when the
+        /// page lists the same reports (by digest) after the same tables, and keeping them there otherwise.
+        mutating func add(
+            _ page: ReportsIndex.RenderedPage, of listing: ReportsIndexListing, reusing kept: EncodedIndexRows?
+        ) {
+            guard let kept, let digests = page.digests else {
+                add(page.items(from: listing))
+                return
+            }
+            let before = tables.entries
+            if let earlier = kept.page(page.number, digests: digests, before: before) {
+                tables.add(earlier.added)
+                append(earlier.rows, count: earlier.count)
+                return
+            }
+            let rows = page.items(from: listing).map { tables.row($0) }
+            let encoded = Self.encode(rows)
+            let after = tables.entries
+            let added = EncodedIndexRows.Entries(
+                titles: Array(after.titles[before.titles.count...]),
+                statuses: Array(after.statuses[before.statuses.count...]),
+                reasons: Array(after.reasons[before.reasons.count...]))
+            kept.keep(
+                EncodedIndexRows.Page(
+                    digests: digests, before: before, rows: encoded, count: rows.count, added: added),
+                number: page.number)
+            append(encoded, count: rows.count)
+        }
+
+        /// Rows encoded and made safe for a script, comma-separated, without the brackets; empty for no row.
+        private static func encode(_ page: [Row]) -> [UInt8] {
+            guard !page.isEmpty, let encoded = try? ReportsIndexData.encoder.encode(page) else { return [] }
             // `[row,row]`: the rows without the brackets.
-            if count > 0 { rows.append(UInt8(ascii: ",")) }
-            rows += ReportsIndexData.safeForScript(encoded.dropFirst().dropLast())
-            count += page.count
+            return ReportsIndexData.safeForScript(encoded.dropFirst().dropLast())
+        }
+
+        /// Appends `added` encoded rows.
+        private mutating func append(_ encoded: [UInt8], count added: Int) {
+            guard !encoded.isEmpty else { return }
+            if !rows.isEmpty { rows.append(UInt8(ascii: ",")) }
+            rows += encoded
+            count += added
         }
 
         /// The script, as `ReportsIndexData.script` writes it.

@@ -88,6 +88,27 @@ struct ReportsIndexData: Encodable {
         private let levelIndex = Dictionary(
             uniqueKeysWithValues: Attention.Level.allCases.enumerated().map { ($1, $0) })
 
+        /// The strings of the tables that grow (titles, statuses, reasons).
+        var entries: EncodedIndexRows.Entries {
+            EncodedIndexRows.Entries(titles: titles, statuses: statuses, reasons: reasons)
+        }
+
+        /// Adds strings that none of the tables' entries equals, as the rows that first used them did.
+        mutating func add(_ added: EncodedIndexRows.Entries) {
+            for title in added.titles {
+                titleTable[title] = titles.count
+                titles.append(title)
+            }
+            for status in added.statuses {
+                statusTable[status] = statuses.count
+                statuses.append(status)
+            }
+            for reason in added.reasons {
+                reasonTable[reason] = reasons.count
+                reasons.append(reason)
+            }
+        }
+
         /// The row of the next report in index order, adding its strings to the tables.
         mutating func row(_ summary: ReportSummary) -> Row {
             func position(_ text: String, in table: inout [String: Int], list: inout [String]) -> Int {

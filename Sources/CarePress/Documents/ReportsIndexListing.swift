@@ -14,14 +14,19 @@ struct ReportsIndexListing: Sendable {
         /// these fields decoded); nil exactly when `summary` is nil.
         let fields: @Sendable (Int) -> Fields?
 
-        /// Summaries made by a function, and (if cheaper) their fields by another.
+        /// The digest of each position's stored summary (its bytes), when known (a session's build): two positions
+        /// with the same digest have the same summary, byte for byte, so what was made from one holds for the other.
+        let digests: [ContentDigest]?
+
+        /// Summaries made by a function, and (if cheaper) their fields by another; with `digests`, one per position.
         init(
             count: Int, summary: @escaping @Sendable (Int) -> ReportSummary?,
-            fields: (@Sendable (Int) -> Fields?)? = nil
+            fields: (@Sendable (Int) -> Fields?)? = nil, digests: [ContentDigest]? = nil
         ) {
             self.count = count
             self.summary = summary
             self.fields = fields ?? { summary($0).map(Fields.init) }
+            self.digests = digests
         }
 
         /// Summaries already in memory.
@@ -32,6 +37,11 @@ struct ReportsIndexListing: Sendable {
         /// The summaries at some positions, in their order; every position is one the listing has a summary for.
         func summaries(at positions: some Sequence<Int32>) -> [ReportSummary] {
             positions.compactMap { summary(Int($0)) }
+        }
+
+        /// The digests of the summaries at some positions, in their order; nil when the digests are not known.
+        func digests(at positions: some Sequence<Int32>) -> [ContentDigest]? {
+            digests.map { digests in positions.map { digests[Int($0)] } }
         }
     }
 

@@ -39,7 +39,7 @@ extension RecordBatch {
                 entries[Int(position)].flatMap { entry in entry.summary.map { (entry.digest, $0) } }
             }
             let summaries = decoded.summaries(of: stored) { summary(Int(positions[$0])) }
-            return .init(count: summaries.count) { summaries[$0] }
+            return .init(count: summaries.count, summary: { summaries[$0] }, digests: stored.map(\.1.digest))
         }
         return .init(
             count: positions.count, summary: { summary(Int(positions[$0])) },
