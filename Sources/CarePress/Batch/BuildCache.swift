@@ -10,6 +10,8 @@ public final class BuildCache: Sendable {
     public let indexPages = RenderedIndexPages()
     /// The encoded rows of the reports index's filter data, a page of the index at a time.
     public let indexRows = EncodedIndexRows()
+    /// The last listing of the reports index (its order), updated where the summaries changed.
+    public let listing = KeptIndexListing()
     /// The records' summaries as decoded from the manifest, by their stored bytes.
     public let summaries = DecodedSummaries()
 

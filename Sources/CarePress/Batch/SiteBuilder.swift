@@ -285,7 +285,8 @@ public enum SiteBuilder {
         }
         // Only the records' summaries changed: the guide and the assets are still right.
         let onlyIndex = !options.force && complete && previous.guideDigest == guideDigest
-        let listing = ReportsIndexListing(batch.summarySource(decoded: options.cache?.summaries), jobs: options.jobs)
+        let listing = ReportsIndexListing(
+            batch.summarySource(decoded: options.cache?.summaries), jobs: options.jobs, kept: options.cache?.listing)
         let pages = sharedPagePaths(inputs, reportCount: listing.count)
         var owned = BytePath.sortedUnique(previous.outputs + pages.map(\.text))
         guard

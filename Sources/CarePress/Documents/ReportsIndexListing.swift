@@ -75,6 +75,12 @@ struct ReportsIndexListing: Sendable {
         /// The summary's position in the source: the last tie-break, as the stable sort over file order had it.
         var position: Int32
 
+        /// The key of the summary with these fields at a position of the source.
+        init(_ fields: Fields, position: Int) {
+            (level, epochSeconds, id) = (fields.attention.level, fields.date?.epochSeconds, fields.id)
+            (kind, self.position) = (fields.kind, Int32(position))
+        }
+
         /// Whether `self` comes before `other`: attention level, then newest first, then id, kind and position.
         func precedes(_ other: Key) -> Bool {
             if level != other.level { return level < other.level }
@@ -111,9 +117,20 @@ struct ReportsIndexListing: Sendable {
     var total: String { ReportsIndex.reportCount(count) }
 
     /// Lists the summaries of a source, decoding them on `jobs` threads a thousand at a time and keeping only their
-    /// keys and report paths.
-    init(_ source: Source, jobs: Int = BuildOptions.defaultJobs) {
+    /// keys and report paths. With a session's `kept` listing and a source that knows its summaries' digests, the
+    /// kept listing is updated where the digests changed, if it can be (see `KeptIndexListing`), and kept otherwise.
+    init(_ source: Source, jobs: Int = BuildOptions.defaultJobs, kept: KeptIndexListing? = nil) {
         self.source = source
+        let digests = kept == nil ? nil : source.digests
+        if let kept, let digests, let listed = kept.updated(to: source, digests: digests) {
+            order = listed.keys.map(\.position)
+            levels = listed.keys.map(\.level)
+            var counts: [Attention.Level: Int] = [:]
+            for level in levels { counts[level, default: 0] += 1 }
+            self.counts = counts
+            reportFiles = listed.reportFiles
+            return
+        }
         let chunk = 1_000
         let chunks = (source.count + chunk - 1) / chunk
         let slots = Slots<[(Key, String)]>(count: chunks)
@@ -121,10 +138,7 @@ struct ReportsIndexListing: Sendable {
             var found: [(Key, String)] = []
             for position in (index * chunk)..<min((index + 1) * chunk, source.count) {
                 guard let summary = source.fields(position) else { continue }
-                let key = Key(
-                    level: summary.attention.level, epochSeconds: summary.date?.epochSeconds, id: summary.id,
-                    kind: summary.kind, position: Int32(position))
-                found.append((key, summary.htmlPath))
+                found.append((Key(summary, position: position), summary.htmlPath))
             }
             slots[index] = found
         }
@@ -132,12 +146,15 @@ struct ReportsIndexListing: Sendable {
         keys.reserveCapacity(source.count)
         var files = Set<BytePath>(minimumCapacity: source.count)
         var counts: [Attention.Level: Int] = [:]
+        // Only a session keeps each position's path, for its next listing.
+        var paths: [String?] = digests == nil ? [] : Array(repeating: nil, count: source.count)
         for index in 0..<chunks {
             for (key, htmlPath) in slots[index] ?? [] {
                 keys.append(key)
                 counts[key.level, default: 0] += 1
                 files.insert(BytePath(htmlPath))
                 if !htmlPath.hasSuffix(".html") { files.insert(BytePath(Self.markdownPath(of: htmlPath))) }
+                if !paths.isEmpty { paths[Int(key.position)] = htmlPath }
             }
         }
         keys.sort { $0.precedes($1) }
@@ -145,6 +162,9 @@ struct ReportsIndexListing: Sendable {
         levels = keys.map(\.level)
         self.counts = counts
         reportFiles = files
+        if let kept, let digests {
+            kept.keep(KeptIndexListing.Listed(digests: digests, keys: keys, paths: paths, reportFiles: files))
+        }
     }
 
     /// Whether a path is a report's HTML or Markdown file (what the index links to).
