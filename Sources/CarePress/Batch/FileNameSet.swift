@@ -17,7 +17,19 @@ struct FileNameSet: Sendable {
 
     /// Whether a name (its bytes) is in the set.
     func contains(_ name: some Collection<UInt8>) -> Bool {
-        let digest = ContentDigest(name)
+        contains(digest: ContentDigest(name))
+    }
+
+    /// Whether the name `stem` followed by `suffix` is in the set, without joining them.
+    func contains(_ stem: String, suffix: String) -> Bool {
+        var hasher = ContentHasher()
+        hasher.combine(bytes: stem.utf8)
+        hasher.combine(bytes: suffix.utf8)
+        return contains(digest: hasher.finalize())
+    }
+
+    /// Whether a name with this digest is in the set.
+    private func contains(digest: ContentDigest) -> Bool {
         var (low, high) = (0, digests.count)
         while low < high {
             let middle = (low + high) / 2

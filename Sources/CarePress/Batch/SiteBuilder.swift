@@ -77,6 +77,16 @@ public enum SiteBuilder {
             inputs = Inputs(project: project, templates: templates, site: site, options: options)
             options.cache?.project.withLock { $0 = KeptProject(inputs: inputs, diagnostics: diagnostics) }
         }
+        // In a session, the report folders are listed (for whether each reused record's files are there) while the
+        // manifest is taken and the records scanned: at 10,000 records a folder holds 20,000 names. A batch build
+        // lists them after the scan, as ever, so that its peak memory does not hold both at once.
+        let recordFiles = inputs.project.recordFiles
+        let listed =
+            options.force || options.cache == nil
+            ? nil
+            : Prefetch(inBackground: options.jobs > 1) {
+                RecordBatch.listReportFolders(of: recordFiles, writer: writer)
+            }
         let (opened, reopened) = opening.take()
         guard case (let manifest, var contents)? = openedManifest(opened, at: manifestFile, into: &report) else {
             return stopped(report, start)
@@ -92,7 +102,7 @@ public enum SiteBuilder {
             project: inputs.project, options: options,
             mode: .build(writer: writer, inputs: inputs.digests, renderer: inputs.reports, manifest: manifest),
             printer: printer, strings: strings)
-        batch.scan(previous: contents.entries)
+        batch.scan(previous: contents.entries, listed: listed)
         // The batch holds the entries now, lined up with the record files: the manifest's list of them goes.
         contents.entries = []
         report.timings.scan = start.seconds

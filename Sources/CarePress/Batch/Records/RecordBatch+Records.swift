@@ -127,7 +127,7 @@ extension RecordBatch {
     ) -> Bool {
         if case .standard = outputs, let id, let names = reportFolders[kind] {
             let slug = Slug.make(id)
-            return names.contains((slug + ".md").utf8) && names.contains((slug + ".html").utf8)
+            return names.contains(slug, suffix: ".md") && names.contains(slug, suffix: ".html")
         }
         return outputs.paths(kind: kind, id: id).allSatisfy { outputExists($0, kind: kind, writer: writer) }
     }

@@ -35,8 +35,9 @@ extension RecordBatch {
             bytes(index).flatMap { try? JSONDecoder().decode(ReportsIndexListing.Fields.self, from: Data($0)) }
         }
         if let decoded {
+            // The entries' fields are read where they are: copying a whole entry retains each of its parts.
             let stored = positions.compactMap { position in
-                entries[Int(position)].flatMap { entry in entry.summary.map { (entry.digest, $0) } }
+                entries[Int(position)]?.summary.map { (entries[Int(position)]?.digest, $0) }
             }
             let summaries = decoded.summaries(of: stored) { summary(Int(positions[$0])) }
             return .init(count: summaries.count, summary: { summaries[$0] }, digests: stored.map(\.1.digest))

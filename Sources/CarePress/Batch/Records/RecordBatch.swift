@@ -79,8 +79,12 @@ final class RecordBatch: @unchecked Sendable {
 
     // MARK: Scan
 
-    /// Reads every record file, digests it and finds its id; assigns each record its role for this shard.
-    func scan(previous manifest: [(path: String, entry: BuildManifest.Entry)]) {
+    /// Reads every record file, digests it and finds its id; assigns each record its role for this shard. A build
+    /// lists its report folders (see `reportFolders`), or takes `listed` folders, listed meanwhile on another thread.
+    func scan(
+        previous manifest: [(path: String, entry: BuildManifest.Entry)],
+        listed: Prefetch<[RecordKind: FileNameSet]>? = nil
+    ) {
         entries = mergeEntries(manifest)
         let slots = Slots<(ContentDigest?, String?)>(count: files.count)
         let files = self.files
@@ -133,10 +137,17 @@ final class RecordBatch: @unchecked Sendable {
         }
         outcomes = Array(repeating: nil, count: files.count)
         if case .build(let writer, _, _, _) = mode, !options.force {
-            for kind in RecordKind.allCases where files.contains(where: { $0.kind == kind }) {
-                reportFolders[kind] = writer.regularFileNames(in: Self.reportFolder(of: kind))
-            }
+            reportFolders = listed?.take() ?? Self.listReportFolders(of: files, writer: writer)
         }
+    }
+
+    /// The regular files of the report folder of each kind the record files have: what `outputExists` looks up.
+    static func listReportFolders(of files: [RecordFile], writer: OutputWriter) -> [RecordKind: FileNameSet] {
+        var folders: [RecordKind: FileNameSet] = [:]
+        for kind in RecordKind.allCases where files.contains(where: { $0.kind == kind }) {
+            folders[kind] = writer.regularFileNames(in: reportFolder(of: kind))
+        }
+        return folders
     }
 
     /// The folder of a kind's report files, relative to the output folder (`reports/consults`).
