@@ -84,7 +84,12 @@ public enum SiteBuilder {
         // A manifest the session kept stands for this process's last build of the folder, which finished, and no
         // other build has committed since: the listing of every folder for temporary files a killed build left is
         // for the first build (and any build that reads the manifest from disk).
-        if !reopened { writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: contents, writer: writer)) }
+        // The report folders (tens of thousands of files) are swept by the listing the scan makes of them anyway.
+        if !reopened {
+            let reportFolders = Set(RecordKind.allCases.map { BytePath(RecordBatch.reportFolder(of: $0)) })
+            writer.removeLeftoverTemporaryFiles(
+                in: foldersWritten(by: contents, writer: writer).filter { !reportFolders.contains(BytePath($0)) })
+        }
 
         if options.pdf != .none { writeAssetsForPrinting(inputs.templates, with: writer) }
         let printer = startPrinter(options.pdf, writer: writer, site: inputs.site, jobs: options.jobs, into: &report)
@@ -92,7 +97,7 @@ public enum SiteBuilder {
             project: inputs.project, options: options,
             mode: .build(writer: writer, inputs: inputs.digests, renderer: inputs.reports, manifest: manifest),
             printer: printer, strings: strings)
-        batch.scan(previous: contents.entries)
+        batch.scan(previous: contents.entries, sweeping: !reopened)
         // The batch holds the entries now, lined up with the record files: the manifest's list of them goes.
         contents.entries = []
         report.timings.scan = start.seconds

@@ -79,8 +79,10 @@ final class RecordBatch: @unchecked Sendable {
 
     // MARK: Scan
 
-    /// Reads every record file, digests it and finds its id; assigns each record its role for this shard.
-    func scan(previous manifest: [(path: String, entry: BuildManifest.Entry)]) {
+    /// Reads every record file, digests it and finds its id; assigns each record its role for this shard. With
+    /// `sweeping`, the listing of each kind's report folder also removes the temporary files a killed build left there
+    /// (see `OutputWriter.removeLeftoverTemporaryFiles`, which the build runs for the other folders).
+    func scan(previous manifest: [(path: String, entry: BuildManifest.Entry)], sweeping: Bool = false) {
         entries = mergeEntries(manifest)
         let slots = Slots<(ContentDigest?, String?)>(count: files.count)
         let files = self.files
@@ -132,9 +134,12 @@ final class RecordBatch: @unchecked Sendable {
             }
         }
         outcomes = Array(repeating: nil, count: files.count)
-        if case .build(let writer, _, _, _) = mode, !options.force {
-            for kind in RecordKind.allCases where files.contains(where: { $0.kind == kind }) {
-                reportFolders[kind] = writer.regularFileNames(in: Self.reportFolder(of: kind))
+        if case .build(let writer, _, _, _) = mode {
+            for kind in RecordKind.allCases {
+                let listed = !options.force && files.contains(where: { $0.kind == kind })
+                guard listed || sweeping else { continue }
+                let names = writer.regularFileNames(in: Self.reportFolder(of: kind), removingTemporaryFiles: sweeping)
+                if listed { reportFolders[kind] = names }
             }
         }
     }
