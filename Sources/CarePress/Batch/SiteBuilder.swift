@@ -229,10 +229,17 @@ public enum SiteBuilder {
             report.diagnostics += kept.diagnostics + noRecordsWarning(kept.inputs.project)
             return .kept(kept)
         }
-        let project = SiteProject.load(from: options.contentPath, cache: options.cache?.yaml)
+        // The theme is parsed on another thread while the content is loaded (which loads its knowledge store on a
+        // third): the three are independent, and each takes a fair part of a no-op build.
+        let theme = options.theme
+        let parsing = Prefetch(inBackground: options.jobs > 1) {
+            TemplateSet.load(from: theme, requiring: requiredTemplates)
+        }
+        let project = SiteProject.load(
+            from: options.contentPath, cache: options.cache?.yaml, inBackground: options.jobs > 1)
         var diagnostics = project.diagnostics
         let templates: TemplateSet
-        switch TemplateSet.load(from: options.theme, requiring: requiredTemplates) {
+        switch parsing.take() {
         case .success(let set):
             templates = set
             diagnostics += set.unusedOverrides
