@@ -81,6 +81,7 @@ let package = Package(
             dependencies: [
                 "CarePress", "CarePressTestSupport", .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "Yams", package: "Yams"),
             ],
             exclude: ["Fixtures"]
         ),

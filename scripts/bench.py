@@ -19,6 +19,7 @@ import os
 import random
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -293,6 +294,13 @@ def main():
         print(f"one changed / full build: {one[0] / full[0]:6.3f}")
         peak = max(full[1], noop[1], one[1])
         print(f"peak RSS of carepress:    {peak:6.1f} MB (target: under 150 MB)")
+        pages = sorted(os.path.getsize(os.path.join(folder, name))
+                       for folder in [os.path.join(output, "reports", "consults")]
+                       for name in os.listdir(folder) if name.endswith(".html"))
+        if pages:
+            print(f"consult page (HTML):      {statistics.median(pages):6.0f} bytes median, {pages[len(pages) // 10]:,} to "
+                  f"{pages[len(pages) * 9 // 10]:,} (10th to 90th percentile; target: a typical page at most 4 KB; "
+                  f"the synthetic records pad every patient message with a random sentence)")
     finally:
         if args.keep:
             print(f"kept {work}")

@@ -35,12 +35,14 @@ public enum ServedPath: Sendable, Equatable {
                 return .forbidden
             }
             guard let segment = percentDecoded(raw) else { return .forbidden }
-            if segment == "." || segment == ".." || segment.contains("/") || segment.contains("\\")
-                || segment.utf8.contains(0)
+            // Compared as bytes: a combining mark after `/` or `.` (part of another `Character`) hides neither.
+            let bytes = segment.utf8
+            if bytes.elementsEqual(".".utf8) || bytes.elementsEqual("..".utf8)
+                || bytes.contains(UInt8(ascii: "/")) || bytes.contains(UInt8(ascii: "\\")) || bytes.contains(0)
             {
                 return .forbidden
             }
-            if segment.hasPrefix(".") { return .notFound }
+            if bytes.first == UInt8(ascii: ".") { return .notFound }
             segments.append(segment)
         }
         guard let realRoot = realPath(root) else { return .notFound }

@@ -41,7 +41,7 @@ struct ServedPathTests {
             "/../secret.txt", "/guide/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/secret.txt",
             "/guide/%2e%2e%2f%2e%2e%2fsecret.txt", "/..%2fsecret.txt", "/.%2e/secret.txt", "/./index.html",
             "//etc/passwd", "/guide//index.html", "etc/passwd", "", "/%", "/%2", "/%zz", "/a%00b",
-            "/guide%5c..%5c..%5csecret.txt", "/leak.txt", "/up/secret.txt", "/up/",
+            "/guide%5c..%5c..%5csecret.txt", "/leak.txt", "/up/secret.txt", "/up/", "/guide%2F%CC%81x", "/a%5C%CC%81b",
         ])
     func traversalIsRefused(path: String) throws {
         let (folder, root) = try Self.output()

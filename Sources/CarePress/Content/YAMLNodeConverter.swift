@@ -25,9 +25,7 @@ struct YAMLNodeConverter {
         try count(at: position)
         switch node {
         case .scalar(let scalar):
-            return ContentNode(
-                Self.value(of: scalar, tag: Tag.Name(rawValue: node.tag.rawValue)), at: position,
-                scalarText: scalar.string)
+            return ContentNode(Self.value(of: scalar, node: node), at: position, scalarText: scalar.string)
         case .sequence(let sequence):
             var elements: [ContentNode] = []
             elements.reserveCapacity(sequence.count)
@@ -68,6 +66,27 @@ struct YAMLNodeConverter {
         guard let mark else { return SourcePosition(line: 1 + lineOffset, column: 1) }
         return SourcePosition(line: mark.line + lineOffset, column: mark.column)
     }
+
+    /// The value of a scalar: `value(of:tag:)` with the tag Yams resolves, except that a plain scalar that no rule of
+    /// Yams' default resolver can match is text without asking it.
+    ///
+    /// Yams resolves an untagged plain scalar by trying a regular expression per rule (bool, int, float, merge, null,
+    /// timestamp, value): two thirds of loading the knowledge store. Every rule is anchored at the start, and those
+    /// whose tags make anything but text (null, bool, int, float) can only match text that is empty or starts with
+    /// one of `yYnNtTfFoO+-.~` or a digit; any other text resolves to a tag this reads as text anyway.
+    static func value(of scalar: Node.Scalar, node: Node) -> ContentNode.Value {
+        if scalar.tag.rawValue.isEmpty, let first = scalar.string.utf8.first, !mayResolveToData[Int(first)] {
+            return .string(scalar.string)
+        }
+        return value(of: scalar, tag: Tag.Name(rawValue: node.tag.rawValue))
+    }
+
+    /// The first bytes of text that a default rule may resolve to null, a bool or a number.
+    private static let mayResolveToData: [Bool] = {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in "yYnNtTfFoO+-.~0123456789".utf8 { table[Int(byte)] = true }
+        return table
+    }()
 
     /// The value of a scalar according to its resolved tag; text that does not construct as its tag
     /// says (an explicit `!!int abc`, say) stays a string.

@@ -90,10 +90,12 @@ struct ConsultReport: Report {
         let path = self.path
         let onPath = Set(path.map(\.id))
         let flagged = flaggedAnswers(on: path)
-        let questions = path.map { question in
+        // A required question with no answer is listed once, under "Missing answers", not again among the answers.
+        let questions = path.compactMap { question -> ConsultReportView.Answer? in
             var answer = self.answer(question)
             if consult.answer(to: question.id) == nil {
-                answer.unanswered = question.required ? "Required, not answered." : "Not answered."
+                guard !question.required else { return nil }
+                answer.unanswered = "Not answered."
             }
             return answer
         }

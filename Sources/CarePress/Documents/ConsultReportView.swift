@@ -6,7 +6,8 @@ struct ConsultReportView: ViewModel {
     /// A question on (or off) the consult's path, with its answer in words.
     struct Answer: ViewModel {
         var prompt: String
-        /// The options chosen, for a choice question that has an answer.
+        /// The options chosen, for a choice question that has an answer. The theme shows one as a paragraph
+        /// (`oneChoice`), more as a list.
         var choices: [Choice]?
         /// A free-text answer as a block quote.
         var quotedMarkdown: String?
@@ -19,6 +20,7 @@ struct ConsultReportView: ViewModel {
             switch name {
             case "prompt": .text(prompt)
             case "choices": choices.map { .objects($0) }
+            case "oneChoice": .flag(choices?.count == 1)
             case "quotedMarkdown": .text(quotedMarkdown)
             case "value": .text(value)
             case "unanswered": .text(unanswered)
@@ -88,6 +90,7 @@ struct ConsultReportView: ViewModel {
         case "hasReview": .flag(!review.isEmpty)
         case "nothingFlagged": .flag(urgent.isEmpty && review.isEmpty)
         case "offPath": .objects(offPath)
+        case "hasQuestions": .flag(!questions.isEmpty)
         case "hasOffPath": .flag(!offPath.isEmpty)
         case "missing": .texts(missing)
         case "hasMissing": .flag(!missing.isEmpty)

@@ -166,7 +166,7 @@ enum ReportsIndex {
             guard !reports.isEmpty else { continue }
             let (id, name) = section(level)
             let continued = previous == level && reports.first == items.first
-            let entries: [String: Any] = ["reports": reports.map { entry($0, from: here) }]
+            let entries = ReportsIndexEntry.Section(reports: reports.map { ReportsIndexEntry($0, from: here) })
             sections.append([
                 "id": id, "title": name, "class": level.rawValue, "urgent": level == .urgent,
                 "needsAttention": level != .routine,
@@ -202,23 +202,5 @@ enum ReportsIndex {
         case .physio: "Physio recommendation"
         case .stack: "Supplement stack"
         }
-    }
-
-    /// One report's entry: title linked to the HTML report, patient, kind, status, date, detail, why it needs
-    /// attention, reference and the Markdown file.
-    private static func entry(_ summary: ReportSummary, from page: String) -> [String: Any] {
-        var item: [String: Any] = [
-            "title": summary.title, "status": summary.status, "id": summary.id, "kind": kindName(summary.kind),
-            "hrefDestination": ReportMarkdown.destination(RelativeLink.to(summary.htmlPath, from: page)),
-            "markdownDestination": ReportMarkdown.destination(
-                RelativeLink.to(String(summary.htmlPath.dropLast(".html".count)) + ".md", from: page)),
-        ]
-        if let patient = summary.patient { item["patient"] = patient }
-        if !summary.detail.isEmpty { item["detail"] = summary.detail }
-        if let date = summary.date { item["date"] = date.date.longDescription }
-        if summary.attention.isNeeded {
-            item["why"] = summary.attention.reasons.joined(separator: "; ")
-        }
-        return item
     }
 }

@@ -35,11 +35,11 @@ struct ReportsIndexListing: Sendable {
         }
     }
 
-    /// What the listing reads of a summary: what orders it, and its report's path. Decodable from a stored summary
-    /// (`ReportSummary`'s keys), leaving the other fields undecoded.
-    struct Fields: Sendable, Decodable {
+    /// What the listing reads of a summary: what orders it, and its report's path. Read from a stored summary
+    /// (`SummaryCodec.fields`) without reading the other fields.
+    struct Fields: Sendable {
         /// The attention level alone.
-        struct Level: Sendable, Decodable {
+        struct Level: Sendable {
             var level: Attention.Level
         }
 
@@ -48,6 +48,12 @@ struct ReportsIndexListing: Sendable {
         var date: Timestamp?
         var htmlPath: String
         var attention: Level
+
+        /// The fields, one by one.
+        init(kind: RecordKind, id: String, date: Timestamp?, htmlPath: String, level: Attention.Level) {
+            (self.kind, self.id, self.date, self.htmlPath) = (kind, id, date, htmlPath)
+            attention = Level(level: level)
+        }
 
         /// A summary's fields.
         init(_ summary: ReportSummary) {

@@ -117,6 +117,13 @@ public struct PageRenderer: Sendable {
         CommonMark.html(from: try templates.render(template, framed(context, page: page)))
     }
 
+    /// Renders a Markdown template with a typed view model to an HTML fragment (see the dictionary form).
+    public func fragment(_ template: String, _ model: any ViewModel, page: Page) throws(TemplateErrors) -> String {
+        let framed = PageViewModel(
+            site: SiteViewModel(site: site), root: RelativeLink.root(from: page.path), page: model)
+        return CommonMark.html(from: try templates.render(template, framed))
+    }
+
     /// Wraps Markdown, rendered by libcmark in safe mode, in the layout (an appendix in its own section); blocks the
     /// template marked as callouts become the theme's callouts (see `CalloutMarkdown`).
     public func html(fromMarkdown markdown: String, page: Page, appendix: String? = nil) throws(TemplateErrors)

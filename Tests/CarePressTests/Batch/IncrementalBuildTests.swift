@@ -252,14 +252,14 @@ struct IncrementalBuildTests {
         #expect(project.read("Output/reports/index.html")?.contains("Forged title") == false)
         // A well-formed edit: the summary still decodes, with another title; the checksum is left as it was.
         let connection = try SQLiteConnection(path: project.path("Output/.carepress/manifest.sqlite"), create: false)
-        let summary = try #require(
-            try connection.text("SELECT CAST(summary AS TEXT) FROM records WHERE path = CAST('\(record)' AS BLOB)"))
-        let forged = try #require(
-            summary.range(of: #""title":"[^"]*""#, options: .regularExpression).map {
-                summary.replacingCharacters(in: $0, with: #""title":"Forged title""#)
-            })
+        let row = try #require(
+            try connection.prepare("SELECT summary FROM records WHERE path = CAST('\(record)' AS BLOB)").stepped())
+        let stored = try #require(row.bytes(0))
+        var summary = try #require(SummaryCodec.summary(stored))
+        summary.title = "Forged title"
         try connection.prepare("UPDATE records SET summary = ? WHERE path = ?").run(
-            .blob(Array(forged.utf8)), .blob(Array(record.utf8)))
+            .blob(SummaryCodec.encode(summary)), .blob(Array(record.utf8)))
+        _ = consume row
         _ = consume connection
         let report = SiteBuilder.build(project.ownThemeOptions())
         #expect(report.rendered == 1)

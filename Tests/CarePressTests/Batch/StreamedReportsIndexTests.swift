@@ -104,7 +104,7 @@ struct StreamedReportsIndexTests {
     @Test func theListingsFieldsDecodedFromAStoredSummaryAreTheSummarys() throws {
         for summary in Self.summaries(60) {
             let bytes = try #require(BuildManifest.StoredSummary(summary).bytes)
-            let fields = try JSONDecoder().decode(ReportsIndexListing.Fields.self, from: Data(bytes))
+            let fields = try #require(SummaryCodec.fields(bytes))
             let expected = ReportsIndexListing.Fields(summary)
             #expect(fields.kind == expected.kind && fields.id == expected.id && fields.htmlPath == expected.htmlPath)
             #expect(fields.date == expected.date && fields.attention.level == summary.attention.level)

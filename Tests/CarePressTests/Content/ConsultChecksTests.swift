@@ -95,9 +95,15 @@ struct ConsultChecksTests {
         #expect(error.position == SourcePosition(line: 3, column: 13))
     }
 
-    @Test(arguments: ["../x", "a/b", ".hidden", "..", "a\\b"])
+    /// A combining mark after `/`, `\\` or `.` makes it part of another `Character`; the bytes still count.
+    @Test(arguments: ["../x", "a/b", ".hidden", "..", "a\\b", "a/\u{301}b", "..\u{301}/x", ".\u{301}x", "a\\\u{301}b"])
     func idsThatCouldNameAPathAreRefused(id: String) throws {
-        let escaped = id.replacingOccurrences(of: "\\", with: "\\\\")
+        // Escaped for JSON by scalars (a `Character` of `\\` and a combining mark is no `\\` to `replacingOccurrences`).
+        var escaped = ""
+        for scalar in id.unicodeScalars {
+            if scalar == "\\" { escaped.unicodeScalars.append(scalar) }
+            escaped.unicodeScalars.append(scalar)
+        }
         let result = try load(Samples.consult(id: escaped))
         #expect(result.record == nil)
         #expect(result.diagnostics.first?.message == "id '\(id)' would escape the output folder")

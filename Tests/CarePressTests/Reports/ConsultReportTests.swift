@@ -48,12 +48,14 @@ struct ConsultReportTests {
         try fixture.write(.consult, "a", Self.consult(answers: Self.fullAnswers))
         fixture.build()
         let markdown = try fixture.report("consults/hl-1.md")
-        for label in [
-            "- Receding hairline", "- Sudden bald patches (**for a clinician to review**)", "- More than a year",
-        ] {
-            #expect(markdown.contains(label))
-        }
-        #expect(markdown.contains("- Pain, redness or sores (**red flag, urgent**)"))
+        #expect(
+            markdown.contains(
+                "### Where are you noticing hair loss?\n\n- Receding hairline\n"
+                    + "- Sudden bald patches (**for a clinician to review**)\n\n"), "two options chosen: a list")
+        #expect(
+            markdown.contains("### How long has it been happening?\n\nMore than a year\n\n"),
+            "one option chosen: a paragraph, not a list of one")
+        #expect(markdown.contains("\n\nPain, redness or sores (**red flag, urgent**)\n\n"))
         #expect(markdown.contains("### How old were you when you first noticed it?\n\n29 years\n"), "numbers with unit")
         for id in ["gt\\_1y", "gt_1y", "- hairline", "- patches", "- pain", "lt\\_6m"] {
             #expect(!markdown.contains(id), "raw option id \(id) must not appear")
@@ -100,9 +102,28 @@ struct ConsultReportTests {
                 - How old were you when you first noticed it?
                 - What would you like to achieve?
                 """, "the optional scalp_details is on the path but not required, so it is not missing")
-        #expect(markdown.contains("*Required, not answered.*"))
+        let answers = try #require(markdown.components(separatedBy: "## Answers\n\n").last)
+        #expect(
+            answers.hasPrefix(
+                "In the order the consult asked them; questions that did not apply to this patient were skipped, "
+                    + "and those missing are listed above.\n\n### Where are you noticing hair loss?\n\nThinning at the crown\n"
+            ))
+        #expect(!answers.contains("### How long has it been happening?"), "a missing answer is listed once, above")
+        #expect(!answers.contains("Required, not answered"))
         let html = try fixture.report("consults/hl-1.html")
         #expect(html.contains("<title>Hair loss consultation (incomplete) · Recovery Guide</title>"))
+    }
+
+    @Test func aConsultWithNoAnswerSaysSoUnderAnswers() throws {
+        let fixture = try ReportFixture.minimal()
+        // Without its one optional question, the questionnaire has nothing to list under Answers when unanswered.
+        let allRequired = Samples.hairLossSchema.components(separatedBy: "\n").filter { !$0.contains("scalp_details") }
+        try fixture.project.write("Content/schemas/hair-loss.json", allRequired.joined(separator: "\n"))
+        try fixture.write(.consult, "a", Self.consult(status: "in-progress", answers: [:]))
+        #expect(!fixture.build().hasErrors)
+        let markdown = try fixture.report("consults/hl-1.md")
+        #expect(markdown.contains("## Answers\n\nNo question has an answer yet.\n\n## Important"))
+        #expect(markdown.contains("- Where are you noticing hair loss?\n"), "listed under Missing answers")
     }
 
     @Test func freeTextIsQuotedExactlyWithItsLineBreaksAndParagraphs() throws {

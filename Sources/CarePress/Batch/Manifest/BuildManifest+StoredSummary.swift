@@ -1,8 +1,6 @@
-import Foundation
-
 extension BuildManifest {
-    /// A record's `ReportSummary` (its line in the reports index) as the manifest stores it: one encoded value, so
-    /// fields added to the summary need no change to the manifest's tables.
+    /// A record's `ReportSummary` (its line in the reports index) as the manifest stores it: one value in
+    /// `SummaryCodec`'s form, so fields added to the summary need a change there, not to the manifest's tables.
     ///
     /// In memory it is its digest, with its bytes only while they are not yet in the manifest: at 100,000 records the
     /// summaries' bytes were 40 MB of a build's peak, and a build that renders no index page never needs them. The
@@ -17,14 +15,14 @@ extension BuildManifest {
             case inManifest
         }
 
-        /// The digest of the bytes (the summary as JSON with sorted keys, so the same summary has the same bytes).
+        /// The digest of the bytes (`SummaryCodec`'s form, in which the same summary has the same bytes).
         let digest: ContentDigest
         /// Where the bytes are.
         private(set) var held: Held
 
         /// The stored form of a summary.
         init(_ summary: ReportSummary) {
-            self.init(bytes: (try? Self.encoder.encode(summary)).map { Array($0) } ?? [])
+            self.init(bytes: SummaryCodec.encode(summary))
         }
 
         /// Stored bytes, held.
@@ -62,13 +60,7 @@ extension BuildManifest {
 
         /// The summary; nil when the bytes are not held here, or are not one (a manifest written by another version).
         var summary: ReportSummary? {
-            bytes.flatMap { try? JSONDecoder().decode(ReportSummary.self, from: Data($0)) }
+            bytes.flatMap(SummaryCodec.summary)
         }
-
-        private static let encoder: JSONEncoder = {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return encoder
-        }()
     }
 }

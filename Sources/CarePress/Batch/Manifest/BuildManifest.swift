@@ -18,7 +18,7 @@ import Foundation
 /// disk before a power cut), so their records are rendered again.
 final class BuildManifest: Sendable {
     /// The format version (`PRAGMA user_version`); a database of another version is made again (a full build).
-    static let formatVersion = 3
+    static let formatVersion = 4
     /// `PRAGMA application_id`: "CPMF", so `file(1)` and CarePress can tell the database apart from others.
     static let applicationID = 0x4350_4D46
     /// The folder inside the output folder that holds the manifests and the build locks.

@@ -5,7 +5,7 @@ import Foundation
 /// Columns: `path` (the record file relative to the content folder, a `BLOB` so it is compared and ordered byte for
 /// byte), `file` and `digest` (16-byte digests), `id`, `dependencies` and `outputs` (lists of strings separated by
 /// NUL bytes), `standard_outputs` (1 when the outputs are the usual two files, made from kind and id), `summary`
-/// (`StoredSummary`), `diagnostics` (JSON), `generation` (the build that wrote it, see `BuildManifest`) and
+/// (`StoredSummary`, in `SummaryCodec`'s form), `diagnostics` (JSON), `generation` (the build that wrote it, see `BuildManifest`) and
 /// `checksum`: the digest of every other column as stored. A row whose
 /// checksum does not match was changed outside CarePress (an edited but well-formed row included), so it is not
 /// trusted: the record is rendered again and the row written anew. The checksum detects change, not tampering.

@@ -27,12 +27,12 @@ extension RecordBatch {
             return read.bytes
         }
         @Sendable func summary(_ index: Int) -> ReportSummary? {
-            bytes(index).flatMap { try? JSONDecoder().decode(ReportSummary.self, from: Data($0)) }
+            bytes(index).flatMap(SummaryCodec.summary)
         }
         @Sendable func fields(_ index: Int) -> ReportsIndexListing.Fields? {
             // Only the fields that order the index are decoded (the bytes are this version's summaries: a record
             // whose stored summary is older is rendered again, since the tool's fingerprint is in its digest).
-            bytes(index).flatMap { try? JSONDecoder().decode(ReportsIndexListing.Fields.self, from: Data($0)) }
+            bytes(index).flatMap(SummaryCodec.fields)
         }
         if let decoded {
             let stored = positions.compactMap { position in

@@ -92,7 +92,7 @@ extension NodeReader {
                 at: node.position, path: path, hint: "ids become file names; see formats/README.md, Limits")
             return nil
         }
-        if id.contains("/") || id.contains("\\") || id.hasPrefix(".") || id.contains("..") {
+        if Self.mayEscape(id) {
             log.error(
                 "id '\(id)' would escape the output folder", at: node.position, path: path,
                 hint: "ids may not contain '/', '\\' or '..', nor start with '.'")
@@ -105,5 +105,17 @@ extension NodeReader {
             return nil
         }
         return id
+    }
+
+    /// Whether an id has a `/` or a backslash, starts with `.` or has `..`: compared as bytes, so a combining mark after
+    /// one (which makes it part of another `Character`) does not hide it.
+    static func mayEscape(_ id: String) -> Bool {
+        var previous: UInt8 = 0
+        for (offset, byte) in id.utf8.enumerated() {
+            if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") { return true }
+            if byte == UInt8(ascii: "."), offset == 0 || previous == UInt8(ascii: ".") { return true }
+            previous = byte
+        }
+        return false
     }
 }
