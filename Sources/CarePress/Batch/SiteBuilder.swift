@@ -70,14 +70,6 @@ public enum SiteBuilder {
             }
             return (opened, false)
         }
-        // The report folders are listed meanwhile too (tens of thousands of files), and rid of a killed build's
-        // temporary files unless the session kept the manifest of a build that finished (see below).
-        let sweepsReportFolders = kept == nil
-        let files = loaded.project.recordFiles
-        let listing = Prefetch(inBackground: options.jobs > 1) {
-            RecordBatch.listReportFolders(
-                of: files, writer: writer, force: options.force, sweeping: sweepsReportFolders)
-        }
         let inputs: Inputs
         switch loaded {
         case .kept(let kept): inputs = kept.inputs
@@ -92,14 +84,11 @@ public enum SiteBuilder {
         // A manifest the session kept stands for this process's last build of the folder, which finished, and no
         // other build has committed since: the listing of every folder for temporary files a killed build left is
         // for the first build (and any build that reads the manifest from disk).
-        let listed = listing.take()
+        // The report folders (tens of thousands of files) are swept by the listing the scan makes of them anyway.
         if !reopened {
-            // The listing swept the report folders, unless the kept manifest could not be reopened after all.
             let reportFolders = Set(RecordKind.allCases.map { BytePath(RecordBatch.reportFolder(of: $0)) })
             writer.removeLeftoverTemporaryFiles(
-                in: foldersWritten(by: contents, writer: writer).filter {
-                    !sweepsReportFolders || !reportFolders.contains(BytePath($0))
-                })
+                in: foldersWritten(by: contents, writer: writer).filter { !reportFolders.contains(BytePath($0)) })
         }
 
         if options.pdf != .none { writeAssetsForPrinting(inputs.templates, with: writer) }
@@ -108,7 +97,7 @@ public enum SiteBuilder {
             project: inputs.project, options: options,
             mode: .build(writer: writer, inputs: inputs.digests, renderer: inputs.reports, manifest: manifest),
             printer: printer, strings: strings)
-        batch.scan(previous: contents.entries, listed: listed)
+        batch.scan(previous: contents.entries, sweeping: !reopened)
         // The batch holds the entries now, lined up with the record files: the manifest's list of them goes.
         contents.entries = []
         report.timings.scan = start.seconds
@@ -150,14 +139,6 @@ public enum SiteBuilder {
     enum LoadedProject {
         case loaded(project: SiteProject, templates: TemplateSet, site: Site, diagnostics: [Diagnostic])
         case kept(KeptProject)
-
-        /// The project, either way.
-        var project: SiteProject {
-            switch self {
-            case .loaded(let project, _, _, _): project
-            case .kept(let kept): kept.inputs.project
-            }
-        }
     }
 
     /// What a build renders with, made once.

@@ -79,12 +79,10 @@ final class RecordBatch: @unchecked Sendable {
 
     // MARK: Scan
 
-    /// Reads every record file, digests it and finds its id; assigns each record its role for this shard. A build
-    /// lists its report folders (`listReportFolders`) while the manifest is opened and passes them as `listed`;
-    /// without them, a build lists them here, after reading the records.
-    func scan(
-        previous manifest: [(path: String, entry: BuildManifest.Entry)], listed: [RecordKind: FileNameSet]? = nil
-    ) {
+    /// Reads every record file, digests it and finds its id; assigns each record its role for this shard. With
+    /// `sweeping`, the listing of each kind's report folder also removes the temporary files a killed build left there
+    /// (see `OutputWriter.removeLeftoverTemporaryFiles`, which the build runs for the other folders).
+    func scan(previous manifest: [(path: String, entry: BuildManifest.Entry)], sweeping: Bool = false) {
         entries = mergeEntries(manifest)
         // Each record's file digest, id and report key (the digest of its report path without extension).
         let slots = Slots<(ContentDigest?, String?, ContentDigest?)>(count: files.count)
@@ -135,27 +133,14 @@ final class RecordBatch: @unchecked Sendable {
             }
         }
         outcomes = Array(repeating: nil, count: files.count)
-        if let listed {
-            reportFolders = listed
-        } else if case .build(let writer, _, _, _) = mode {
-            reportFolders = Self.listReportFolders(of: files, writer: writer, force: options.force, sweeping: false)
+        if case .build(let writer, _, _, _) = mode {
+            for kind in RecordKind.allCases {
+                let listed = !options.force && files.contains(where: { $0.kind == kind })
+                guard listed || sweeping else { continue }
+                let names = writer.regularFileNames(in: Self.reportFolder(of: kind), removingTemporaryFiles: sweeping)
+                if listed { reportFolders[kind] = names }
+            }
         }
-    }
-
-    /// The regular files of each kind's report folder, for the kinds that have record files (none for a forced
-    /// build, which does not use them). With `sweeping`, each report folder (of every kind) is also rid of the
-    /// temporary files a killed build left there, in the same listing (see `OutputWriter.regularFileNames`).
-    static func listReportFolders(of files: [RecordFile], writer: OutputWriter, force: Bool, sweeping: Bool)
-        -> [RecordKind: FileNameSet]
-    {
-        var result: [RecordKind: FileNameSet] = [:]
-        for kind in RecordKind.allCases {
-            let listed = !force && files.contains(where: { $0.kind == kind })
-            guard listed || sweeping else { continue }
-            let names = writer.regularFileNames(in: reportFolder(of: kind), removingTemporaryFiles: sweeping)
-            if listed { result[kind] = names }
-        }
-        return result
     }
 
     /// The folder of a kind's report files, relative to the output folder (`reports/consults`).
