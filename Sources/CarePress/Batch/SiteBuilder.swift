@@ -229,17 +229,10 @@ public enum SiteBuilder {
             report.diagnostics += kept.diagnostics + noRecordsWarning(kept.inputs.project)
             return .kept(kept)
         }
-        // The theme is parsed on another thread while the content is loaded (which loads its knowledge store on a
-        // third): the three are independent, and each takes a fair part of a no-op build.
-        let theme = options.theme
-        let parsing = Prefetch(inBackground: options.jobs > 1) {
-            TemplateSet.load(from: theme, requiring: requiredTemplates)
-        }
-        let project = SiteProject.load(
-            from: options.contentPath, cache: options.cache?.yaml, inBackground: options.jobs > 1)
+        let project = SiteProject.load(from: options.contentPath, cache: options.cache?.yaml)
         var diagnostics = project.diagnostics
         let templates: TemplateSet
-        switch parsing.take() {
+        switch TemplateSet.load(from: options.theme, requiring: requiredTemplates) {
         case .success(let set):
             templates = set
             diagnostics += set.unusedOverrides

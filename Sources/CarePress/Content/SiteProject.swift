@@ -23,11 +23,8 @@ public struct SiteProject: Sendable {
     public var brokenSchemaIDs: Set<String>
 
     /// Loads everything but the records from a content folder; `cache` keeps parsed YAML files between the builds of
-    /// a session, so that only the files whose bytes changed are parsed again. With `inBackground`, the knowledge
-    /// store (the longest part) is loaded on another thread meanwhile.
-    public static func load(from contentPath: String, cache: YAMLCache? = nil, inBackground: Bool = false)
-        -> SiteProject
-    {
+    /// a session, so that only the files whose bytes changed are parsed again.
+    public static func load(from contentPath: String, cache: YAMLCache? = nil) -> SiteProject {
         var diagnostics: [Diagnostic] = []
         var isDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: contentPath, isDirectory: &isDirectory) || !isDirectory.boolValue {
@@ -39,14 +36,14 @@ public struct SiteProject: Sendable {
                 contentPath: contentPath, site: nil, knowledge: .empty, schemas: [:], pages: [],
                 recordFiles: [], diagnostics: diagnostics, brokenSchemaIDs: [])
         }
-        let loading = Prefetch(inBackground: inBackground) {
-            KnowledgeLoader.load(from: contentPath.appendingPathComponent("knowledge"), cache: cache)
-        }
         let siteLog = DiagnosticLog(file: contentPath.appendingPathComponent("site.yml"))
         let site = SourceFile.yaml(siteLog.file, log: siteLog, cache: cache).flatMap {
             Site.read($0, NodeReader(log: siteLog))
         }
         diagnostics += siteLog.diagnostics
+
+        let knowledge = KnowledgeLoader.load(from: contentPath.appendingPathComponent("knowledge"), cache: cache)
+        diagnostics += knowledge.diagnostics
 
         var schemas: [String: ConsultSchema] = [:]
         var broken = Set<String>()
@@ -82,9 +79,6 @@ public struct SiteProject: Sendable {
             diagnostics += listing.ignored.map { ignoredFile($0, "a .json file") }
             diagnostics += listing.misnamed.map(SourceFile.misnamedFile)
         }
-        // In the order they had when the knowledge store was loaded after the site settings.
-        let knowledge = loading.take()
-        diagnostics.insert(contentsOf: knowledge.diagnostics, at: siteLog.diagnostics.count)
         return SiteProject(
             contentPath: contentPath, site: site, knowledge: knowledge.store, schemas: schemas, pages: pages,
             recordFiles: recordFiles, diagnostics: diagnostics, brokenSchemaIDs: broken)
