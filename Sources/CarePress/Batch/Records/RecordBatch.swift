@@ -84,32 +84,33 @@ final class RecordBatch: @unchecked Sendable {
     /// (see `OutputWriter.removeLeftoverTemporaryFiles`, which the build runs for the other folders).
     func scan(previous manifest: [(path: String, entry: BuildManifest.Entry)], sweeping: Bool = false) {
         entries = mergeEntries(manifest)
-        // Each record's file digest, id and report key (the digest of its report path without extension).
-        let slots = Slots<(ContentDigest?, String?, ContentDigest?)>(count: files.count)
+        let slots = Slots<(ContentDigest?, String?)>(count: files.count)
         let files = self.files
         let previous = entries
         let changed = options.changes.content
         WorkerPool.run(jobs: options.jobs, count: files.count) { index in
             // The entry's fields are read where they are: copying a whole entry retains each of its parts.
-            let kind = files[index].kind
-            func key(_ id: String?) -> ContentDigest? { id.map { ContentDigest(ReportPaths.base(kind: kind, id: $0)) } }
             if let changed, let file = previous[index]?.file, !changed.contains(Self.relativePath(of: files[index])) {
                 // The caller watches the files and says this one did not change since the manifest was written.
-                let id = previous[index]?.id
-                slots[index] = (file, id, key(id))
+                slots[index] = (file, previous[index]?.id)
                 return
             }
             guard let bytes = FileBytes.read(files[index].path) else {
-                slots[index] = (nil, nil, nil)
+                slots[index] = (nil, nil)
                 return
             }
             let digest = ContentDigest(bytes)
-            let id = previous[index]?.file == digest ? previous[index]?.id : RecordIDScanner.id(in: bytes)
-            slots[index] = (digest, id, key(id))
+            if previous[index]?.file == digest {
+                slots[index] = (digest, previous[index]?.id)
+            } else {
+                slots[index] = (digest, RecordIDScanner.id(in: bytes))
+            }
         }
         scanned = files.indices.map { index in
-            let (digest, id, key) = slots[index] ?? (nil, nil, nil)
-            return Scanned(fileDigest: digest, id: id, key: key)
+            let (digest, id) = slots[index] ?? (nil, nil)
+            return Scanned(
+                fileDigest: digest, id: id,
+                key: id.map { ContentDigest(ReportPaths.base(kind: files[index].kind, id: $0)) })
         }
         var contested = Set<ContentDigest>()
         for index in scanned.indices {
