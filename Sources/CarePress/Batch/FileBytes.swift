@@ -16,21 +16,24 @@ enum FileBytes {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         // Read the size fstat gave; a file that grows meanwhile is read only that far (the next build sees the rest).
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
-        var filled = 0
-        while filled < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+        // The array is not zeroed first: a build reads every record file, tens of megabytes.
+        let size = max(Int(info.st_size), 0)
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var filled = 0
+            while filled < size {
+                let count = systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, size - filled)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    break
+                }
+                if count == 0 { break }
+                filled += count
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { break }
-            filled += count
+            initialized = filled
         }
-        bytes.removeLast(bytes.count - filled)
-        return bytes
+        return failed ? nil : bytes
     }
 
     /// The digest of a file's bytes, read a megabyte at a time (the same digest as `ContentDigest(read(path))`,

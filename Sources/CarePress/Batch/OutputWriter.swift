@@ -154,16 +154,27 @@ public struct OutputWriter: Sendable {
     /// The names of the regular files directly in a folder of the output (`reports/consults`), found without
     /// following a symbolic link; empty when the folder is missing. One listing answers what `fileExists` answers for
     /// each of thousands of files, without a system call per file.
-    func regularFileNames(in folder: String) -> FileNameSet {
+    ///
+    /// With `removingTemporaryFiles`, the same listing also does what `removeLeftoverTemporaryFiles` does for the
+    /// folder (a report folder holds tens of thousands of files: listed once, not twice); the files removed are not
+    /// in the result.
+    func regularFileNames(in folder: String, removingTemporaryFiles: Bool = false) -> FileNameSet {
         guard let directory = openFolder(folder) else { return FileNameSet(digests: []) }
         defer { close(directory) }
         let copy = dup(directory)
         guard copy >= 0, let stream = fdopendir(copy) else { return FileNameSet(digests: []) }
         defer { closedir(stream) }
         var names: [ContentDigest] = []
+        // Removed after the listing, not while it runs.
+        var temporary: [(name: String, digest: ContentDigest)] = []
         while let entry = readdir(stream) {
             let (digest, isRegular) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 let name = UnsafeRawBufferPointer(rebasing: raw.prefix(while: { $0 != 0 }))
+                if removingTemporaryFiles, name.first == UInt8(ascii: "."),
+                    case let text = String(decoding: name, as: UTF8.self), isOwnTemporaryName(text)
+                {
+                    temporary.append((text, ContentDigest(name)))
+                }
                 switch Int32(entry.pointee.d_type) {
                 case Int32(DT_REG): return (ContentDigest(name), true)
                 case Int32(DT_UNKNOWN):
@@ -179,6 +190,16 @@ public struct OutputWriter: Sendable {
             }
             if isRegular { names.append(digest) }
         }
+        var removed = Set<ContentDigest>()
+        for (name, digest) in temporary {
+            var info = stat()
+            if fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                unlinkat(directory, name, 0) == 0
+            {
+                removed.insert(digest)
+            }
+        }
+        if !removed.isEmpty { names.removeAll(where: removed.contains) }
         return FileNameSet(digests: names)
     }
 

@@ -77,12 +77,13 @@ public enum SiteBuilder {
             inputs = Inputs(project: project, templates: templates, site: site, options: options)
             options.cache?.project.withLock { $0 = KeptProject(inputs: inputs, diagnostics: diagnostics) }
         }
-        // In a session, the report folders are listed (for whether each reused record's files are there) while the
-        // manifest is taken and the records scanned: at 10,000 records a folder holds 20,000 names. A batch build
-        // lists them after the scan, as ever, so that its peak memory does not hold both at once.
+        // A session's rebuild (its manifest kept) lists the report folders (for whether each reused record's files
+        // are there) while the manifest is taken and the records scanned: at 10,000 records a folder holds 20,000
+        // names. Other builds list them in the scan, as ever (sweeping them when the manifest is read from disk), so
+        // that a batch's peak memory does not hold both at once.
         let recordFiles = inputs.project.recordFiles
         let listed =
-            options.force || options.cache == nil
+            options.force || kept == nil
             ? nil
             : Prefetch(inBackground: options.jobs > 1) {
                 RecordBatch.listReportFolders(of: recordFiles, writer: writer)
@@ -94,7 +95,12 @@ public enum SiteBuilder {
         // A manifest the session kept stands for this process's last build of the folder, which finished, and no
         // other build has committed since: the listing of every folder for temporary files a killed build left is
         // for the first build (and any build that reads the manifest from disk).
-        if !reopened { writer.removeLeftoverTemporaryFiles(in: foldersWritten(by: contents, writer: writer)) }
+        // The report folders (tens of thousands of files) are swept by the listing the scan makes of them anyway.
+        if !reopened {
+            let reportFolders = Set(RecordKind.allCases.map { BytePath(RecordBatch.reportFolder(of: $0)) })
+            writer.removeLeftoverTemporaryFiles(
+                in: foldersWritten(by: contents, writer: writer).filter { !reportFolders.contains(BytePath($0)) })
+        }
 
         if options.pdf != .none { writeAssetsForPrinting(inputs.templates, with: writer) }
         let printer = startPrinter(options.pdf, writer: writer, site: inputs.site, jobs: options.jobs, into: &report)
@@ -102,7 +108,7 @@ public enum SiteBuilder {
             project: inputs.project, options: options,
             mode: .build(writer: writer, inputs: inputs.digests, renderer: inputs.reports, manifest: manifest),
             printer: printer, strings: strings)
-        batch.scan(previous: contents.entries, listed: listed)
+        batch.scan(previous: contents.entries, sweeping: !reopened, listed: listed)
         // The batch holds the entries now, lined up with the record files: the manifest's list of them goes.
         contents.entries = []
         report.timings.scan = start.seconds

@@ -79,10 +79,12 @@ final class RecordBatch: @unchecked Sendable {
 
     // MARK: Scan
 
-    /// Reads every record file, digests it and finds its id; assigns each record its role for this shard. A build
-    /// lists its report folders (see `reportFolders`), or takes `listed` folders, listed meanwhile on another thread.
+    /// Reads every record file, digests it and finds its id; assigns each record its role for this shard. With
+    /// `sweeping`, the listing of each kind's report folder also removes the temporary files a killed build left there
+    /// (see `OutputWriter.removeLeftoverTemporaryFiles`, which the build runs for the other folders). Without, the
+    /// folders `listed` meanwhile on another thread (a session's rebuild) are taken, if given.
     func scan(
-        previous manifest: [(path: String, entry: BuildManifest.Entry)],
+        previous manifest: [(path: String, entry: BuildManifest.Entry)], sweeping: Bool = false,
         listed: Prefetch<[RecordKind: FileNameSet]>? = nil
     ) {
         entries = mergeEntries(manifest)
@@ -136,8 +138,15 @@ final class RecordBatch: @unchecked Sendable {
             }
         }
         outcomes = Array(repeating: nil, count: files.count)
-        if case .build(let writer, _, _, _) = mode, !options.force {
-            reportFolders = listed?.take() ?? Self.listReportFolders(of: files, writer: writer)
+        if case .build = mode, !sweeping, !options.force, let listed {
+            reportFolders = listed.take()
+        } else if case .build(let writer, _, _, _) = mode {
+            for kind in RecordKind.allCases {
+                let listed = !options.force && files.contains(where: { $0.kind == kind })
+                guard listed || sweeping else { continue }
+                let names = writer.regularFileNames(in: Self.reportFolder(of: kind), removingTemporaryFiles: sweeping)
+                if listed { reportFolders[kind] = names }
+            }
         }
     }
 
