@@ -94,8 +94,9 @@ struct ReportsIndexListing: Sendable {
     let levels: [Attention.Level]
     /// How many reports each attention level has.
     let counts: [Attention.Level: Int]
-    /// The HTML reports' paths (for the link check); a path not ending in `.html` is listed with its Markdown file.
-    private let reportFiles: Set<BytePath>
+    /// The HTML reports' paths (for the link check), by digest (at 100,000 reports a set of the paths was 10 MB of
+    /// the peak of a build that renders the index); a path not ending in `.html` is listed with its Markdown file.
+    private let reportFiles: FileNameSet
 
     /// How many reports the index lists.
     var count: Int { order.count }
@@ -112,42 +113,46 @@ struct ReportsIndexListing: Sendable {
         self.source = source
         let chunk = 1_000
         let chunks = (source.count + chunk - 1) / chunk
-        let slots = Slots<[(Key, String)]>(count: chunks)
+        let slots = Slots<(keys: [Key], files: [ContentDigest])>(count: chunks)
         WorkerPool.run(jobs: jobs, count: chunks) { index in
-            var found: [(Key, String)] = []
+            var keys: [Key] = []
+            var files: [ContentDigest] = []
             for position in (index * chunk)..<min((index + 1) * chunk, source.count) {
                 guard let summary = source.fields(position) else { continue }
-                let key = Key(
-                    level: summary.attention.level, epochSeconds: summary.date?.epochSeconds, id: summary.id,
-                    kind: summary.kind, position: Int32(position))
-                found.append((key, summary.htmlPath))
+                keys.append(
+                    Key(
+                        level: summary.attention.level, epochSeconds: summary.date?.epochSeconds, id: summary.id,
+                        kind: summary.kind, position: Int32(position)))
+                files.append(ContentDigest(summary.htmlPath.utf8))
+                if !summary.htmlPath.hasSuffix(".html") {
+                    files.append(ContentDigest(Self.markdownPath(of: summary.htmlPath).utf8))
+                }
             }
-            slots[index] = found
+            slots[index] = (keys, files)
         }
         var keys: [Key] = []
         keys.reserveCapacity(source.count)
-        var files = Set<BytePath>(minimumCapacity: source.count)
+        var files: [ContentDigest] = []
+        files.reserveCapacity(source.count)
         var counts: [Attention.Level: Int] = [:]
         for index in 0..<chunks {
-            for (key, htmlPath) in slots[index] ?? [] {
-                keys.append(key)
-                counts[key.level, default: 0] += 1
-                files.insert(BytePath(htmlPath))
-                if !htmlPath.hasSuffix(".html") { files.insert(BytePath(Self.markdownPath(of: htmlPath))) }
-            }
+            guard let found = slots.take(index) else { continue }
+            for key in found.keys { counts[key.level, default: 0] += 1 }
+            keys += found.keys
+            files += found.files
         }
         keys.sort { $0.precedes($1) }
         order = keys.map(\.position)
         levels = keys.map(\.level)
         self.counts = counts
-        reportFiles = files
+        reportFiles = FileNameSet(digests: files)
     }
 
     /// Whether a path is a report's HTML or Markdown file (what the index links to).
     func listsReportFile(_ path: String) -> Bool {
-        if reportFiles.contains(BytePath(path)) { return true }
+        if reportFiles.contains(path.utf8) { return true }
         guard path.hasSuffix(".md") else { return false }
-        return reportFiles.contains(BytePath(String(path.dropLast(".md".count)) + ".html"))
+        return reportFiles.contains((String(path.dropLast(".md".count)) + ".html").utf8)
     }
 
     /// The Markdown file beside an HTML report: its path without `.html`, with `.md`.
