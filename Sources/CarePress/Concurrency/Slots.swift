@@ -12,4 +12,12 @@ final class Slots<Value>: @unchecked Sendable {
         get { values.withLock { $0[index] } }
         set { values.withLock { $0[index] = newValue } }
     }
+
+    /// The value in a slot, leaving it empty (so the slots no longer hold it).
+    func take(_ index: Int) -> Value? {
+        values.withLock { values in
+            defer { values[index] = nil }
+            return values[index]
+        }
+    }
 }

@@ -110,8 +110,9 @@ struct ReportsIndexListing: Sendable {
     let levels: [Attention.Level]
     /// How many reports each attention level has.
     let counts: [Attention.Level: Int]
-    /// The HTML reports' paths (for the link check); a path not ending in `.html` is listed with its Markdown file.
-    private let reportFiles: Set<BytePath>
+    /// The HTML reports' paths (for the link check), by digest (at 100,000 reports a set of the paths was 10 MB of
+    /// the peak of a build that renders the index); a path not ending in `.html` is listed with its Markdown file.
+    private let reportFiles: FileNameSet
 
     /// How many reports the index lists.
     var count: Int { order.count }
@@ -139,45 +140,52 @@ struct ReportsIndexListing: Sendable {
         }
         let chunk = 1_000
         let chunks = (source.count + chunk - 1) / chunk
-        let slots = Slots<[(Key, String)]>(count: chunks)
+        // Only a session keeps each position's path, for its next listing.
+        let keepsPaths = digests != nil
+        let slots = Slots<(keys: [Key], files: [ContentDigest], paths: [String])>(count: chunks)
         WorkerPool.run(jobs: jobs, count: chunks) { index in
-            var found: [(Key, String)] = []
+            var keys: [Key] = []
+            var files: [ContentDigest] = []
+            var paths: [String] = []
             for position in (index * chunk)..<min((index + 1) * chunk, source.count) {
                 guard let summary = source.fields(position) else { continue }
-                found.append((Key(summary, position: position), summary.htmlPath))
+                keys.append(Key(summary, position: position))
+                files.append(ContentDigest(summary.htmlPath.utf8))
+                if !summary.htmlPath.hasSuffix(".html") {
+                    files.append(ContentDigest(Self.markdownPath(of: summary.htmlPath).utf8))
+                }
+                if keepsPaths { paths.append(summary.htmlPath) }
             }
-            slots[index] = found
+            slots[index] = (keys, files, paths)
         }
         var keys: [Key] = []
         keys.reserveCapacity(source.count)
-        var files = Set<BytePath>(minimumCapacity: source.count)
+        var files: [ContentDigest] = []
+        files.reserveCapacity(source.count)
         var counts: [Attention.Level: Int] = [:]
-        // Only a session keeps each position's path, for its next listing.
-        var paths: [String?] = digests == nil ? [] : Array(repeating: nil, count: source.count)
+        var paths: [String?] = keepsPaths ? Array(repeating: nil, count: source.count) : []
         for index in 0..<chunks {
-            for (key, htmlPath) in slots[index] ?? [] {
-                keys.append(key)
-                counts[key.level, default: 0] += 1
-                files.insert(BytePath(htmlPath))
-                if !htmlPath.hasSuffix(".html") { files.insert(BytePath(Self.markdownPath(of: htmlPath))) }
-                if !paths.isEmpty { paths[Int(key.position)] = htmlPath }
-            }
+            guard let found = slots.take(index) else { continue }
+            for key in found.keys { counts[key.level, default: 0] += 1 }
+            for (key, path) in zip(found.keys, found.paths) { paths[Int(key.position)] = path }
+            keys += found.keys
+            files += found.files
         }
         keys.sort { $0.precedes($1) }
         order = keys.map(\.position)
         levels = keys.map(\.level)
         self.counts = counts
-        reportFiles = files
+        reportFiles = FileNameSet(digests: files)
         if let kept, let digests {
-            kept.keep(KeptIndexListing.Listed(digests: digests, keys: keys, paths: paths, reportFiles: files))
+            kept.keep(KeptIndexListing.Listed(digests: digests, keys: keys, paths: paths, reportFiles: reportFiles))
         }
     }
 
     /// Whether a path is a report's HTML or Markdown file (what the index links to).
     func listsReportFile(_ path: String) -> Bool {
-        if reportFiles.contains(BytePath(path)) { return true }
+        if reportFiles.contains(path.utf8) { return true }
         guard path.hasSuffix(".md") else { return false }
-        return reportFiles.contains(BytePath(String(path.dropLast(".md".count)) + ".html"))
+        return reportFiles.contains((String(path.dropLast(".md".count)) + ".html").utf8)
     }
 
     /// The Markdown file beside an HTML report: its path without `.html`, with `.md`.
