@@ -451,7 +451,8 @@ public struct OutputWriter: Sendable {
         return path
     }
 
-    /// Whether a regular file (not a link) already holds exactly these bytes.
+    /// Whether a regular file (not a link) already holds exactly these bytes: read and compared 64 KB at a time, so
+    /// a large file (the reports index's filter data is 6 MB at 100,000 reports) is not held twice.
     private static func fileHolds(_ path: String, _ bytes: [UInt8]) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes.count else {
@@ -460,22 +461,22 @@ public struct OutputWriter: Sendable {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var existing = [UInt8](repeating: 0, count: bytes.count + 1)
-        var filled = 0
-        while filled < existing.count {
-            let count = existing.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
-            }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
-            filled += count
-        }
-        guard filled == bytes.count else { return false }
-        // One `memcmp`, not a comparison per byte.
-        return existing.withUnsafeBytes { old in
-            bytes.withUnsafeBytes { new in
-                guard let old = old.baseAddress, let new = new.baseAddress else { return true }
-                return memcmp(old, new, bytes.count) == 0
+        var chunk = [UInt8](repeating: 0, count: min(bytes.count + 1, 65_536))
+        var compared = 0
+        return bytes.withUnsafeBytes { new in
+            chunk.withUnsafeMutableBytes { buffer in
+                guard let base = buffer.baseAddress else { return false }
+                while true {
+                    let count = read(descriptor, base, buffer.count)
+                    if count < 0 && errno == EINTR { continue }
+                    if count < 0 { return false }
+                    // The end of the file: it holds the bytes when it ended exactly where they do.
+                    if count == 0 { return compared == bytes.count }
+                    guard compared + count <= bytes.count, let start = new.baseAddress,
+                        memcmp(base, start + compared, count) == 0
+                    else { return false }
+                    compared += count
+                }
             }
         }
     }

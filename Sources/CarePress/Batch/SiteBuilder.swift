@@ -419,7 +419,7 @@ public enum SiteBuilder {
         }
         inputs.options.cache?.indexRows.keepOnly(
             pageCount: ReportsIndex.pageCount(reports: listing.count, pageSize: pageSize))
-        check(data.file)
+        check(data.takeFile())
         check(try HomePage.render(reportCount: listing.count, project: project, with: pages))
         for asset in inputs.templates.assets where guide {
             if let bytes = inputs.templates.asset(asset) {

@@ -14,6 +14,27 @@ struct OutputWriterTests {
         #expect(project.files(under: "Output") == ["reports/consults/a.md"])
     }
 
+    /// Files larger than the comparison's 64 KB chunk: the same bytes are left alone; a change anywhere (the first
+    /// chunk, the last byte, a chunk boundary) or another length is written.
+    @Test func aLargeFileIsComparedChunkByChunkBeforeItIsWritten() throws {
+        let project = try TemporaryProject()
+        let writer = try OutputWriter(root: project.path("Output"))
+        let text = String((0..<200_000).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
+        #expect(try writer.write(text, to: "reports/index-data.js") == .written)
+        #expect(try writer.write(text, to: "reports/index-data.js") == .unchanged)
+        var changes = [text + "x", String(text.dropLast())]
+        for offset in [0, 65_535, 65_536, 199_999] {
+            var bytes = Array(text.utf8)
+            bytes[offset] = UInt8(ascii: "Z")
+            changes.append(String(decoding: bytes, as: UTF8.self))
+        }
+        for changed in changes {
+            #expect(try writer.write(changed, to: "reports/index-data.js") == .written)
+            #expect(project.read("Output/reports/index-data.js") == changed)
+            #expect(try writer.write(changed, to: "reports/index-data.js") == .unchanged)
+        }
+    }
+
     @Test(arguments: [
         "../outside.txt", "/tmp/absolute.txt", "a/../../b.txt", "a//b.txt", "./a.txt", "", "a/..", "a\\..\\b",
     ])

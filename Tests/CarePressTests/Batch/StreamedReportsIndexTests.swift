@@ -39,6 +39,8 @@ struct StreamedReportsIndexTests {
             }
             #expect(stream.count == count)
             #expect(stream.script == whole, "\(count) reports")
+            var taken = stream
+            #expect(taken.takeFile().bytes == whole, "the file made in the rows' buffer")
             // Pages of one report, and empty pages, change nothing.
             var single = ReportsIndexData.Stream()
             for summary in ordered.prefix(50) {
