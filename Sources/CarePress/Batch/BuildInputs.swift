@@ -145,10 +145,8 @@ extension TemplateSet {
         }
         var used = Set<String>()
         while let name = pending.popFirst() {
-            guard used.insert(name).inserted, let text = source(of: name) else { continue }
-            for reference in Self.partialReferences(in: text) where !used.contains(reference.name) {
-                pending.insert(reference.name)
-            }
+            guard used.insert(name).inserted, let references = partials[name] else { continue }
+            for reference in references where !used.contains(reference) { pending.insert(reference) }
         }
         return used.sorted()
     }

@@ -156,8 +156,15 @@ public struct ContentHasher: Sendable {
         return ContentDigest(high: a, low: Self.avalanche(b ^ a))
     }
 
+    /// Adds a word's eight bytes, least significant first, as `combine(byte:)` eight times would.
     private mutating func combine(word: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { combine(byte: UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+        if pendingCount == 0 {
+            mix(word)
+        } else {
+            let shift = UInt64(8 * pendingCount)
+            mix(pending | word << shift)
+            pending = word >> (64 - shift)
+        }
     }
 
     @inline(__always)

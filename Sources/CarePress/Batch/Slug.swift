@@ -3,7 +3,12 @@ public enum Slug {
     /// The name lower-cased with every run of characters other than `a-z` and `0-9` turned into one `-`,
     /// without a leading or trailing `-` (`ACL Tear` → `acl-tear`). May be empty.
     public static func make(_ name: String) -> String {
-        if name.utf8.allSatisfy({ $0 < 0x80 }) { return makeASCII(name) }
+        var name = name
+        switch name.withUTF8(form) {
+        case .slug: return name
+        case .ascii: return makeASCII(name)
+        case .other: break
+        }
         var result = ""
         result.reserveCapacity(name.utf8.count)
         var pendingDash = false
@@ -23,6 +28,26 @@ public enum Slug {
             }
         }
         return result
+    }
+
+    private enum Form { case slug, ascii, other }
+
+    /// Whether text is a slug already (ids usually are), other ASCII, or more.
+    private static func form(_ bytes: UnsafeBufferPointer<UInt8>) -> Form {
+        var isSlug = true
+        var previous = UInt8(ascii: "-")
+        for byte in bytes {
+            if byte >= 0x80 { return .other }
+            if byte == UInt8(ascii: "-") {
+                if previous == UInt8(ascii: "-") { isSlug = false }
+            } else if !((byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")))
+            {
+                isSlug = false
+            }
+            previous = byte
+        }
+        return isSlug && previous != UInt8(ascii: "-") || bytes.isEmpty ? .slug : .ascii
     }
 
     /// `make` for ASCII text, on bytes.

@@ -9,6 +9,12 @@ public enum YAMLLoader {
     /// before it is rejected; guards against alias bombs ("billion laughs").
     public static let maximumNodeCount = 1_000_000
 
+    /// The resolver Yams composes with: none of its rules. Scalars are typed by `YAMLNodeConverter` with the
+    /// default rules (from the text alone where it can); Yams resolves only to compare mapping keys for duplicates,
+    /// which it hashes with their tags, and the default resolver would run its regular expressions on every key.
+    /// Keys are equal only when their texts are, whatever resolver typed them.
+    static let resolver = Resolver.basic
+
     /// Parses `text` as exactly one YAML document; `lineOffset` is added to every line reported, so
     /// front matter positions come out as lines of the whole file.
     public static func parse(_ text: String, lineOffset: Int = 0) throws(SyntaxError) -> ContentNode {
@@ -21,7 +27,7 @@ public enum YAMLLoader {
         try YAMLAliasKeyGuard.check(text, lineOffset: lineOffset)
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text, .default, .default, .utf8)
+            root = try Yams.compose(yaml: text, resolver, .default, .utf8)
         } catch let error as YamlError {
             throw syntaxError(from: error, in: text, lineOffset: lineOffset)
         } catch {

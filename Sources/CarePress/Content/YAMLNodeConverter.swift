@@ -67,26 +67,63 @@ struct YAMLNodeConverter {
         return SourcePosition(line: mark.line + lineOffset, column: mark.column)
     }
 
-    /// The value of a scalar: `value(of:tag:)` with the tag Yams resolves, except that a plain scalar that no rule of
-    /// Yams' default resolver can match is text without asking it.
-    ///
-    /// Yams resolves an untagged plain scalar by trying a regular expression per rule (bool, int, float, merge, null,
-    /// timestamp, value): two thirds of loading the knowledge store. Every rule is anchored at the start, and those
-    /// whose tags make anything but text (null, bool, int, float) can only match text that is empty or starts with
-    /// one of `yYnNtTfFoO+-.~` or a digit; any other text resolves to a tag this reads as text anyway.
+    /// The value of a scalar: `value(of:tag:)` with the tag Yams' default resolver gives it, found from the text
+    /// alone where it can be (see `plainTag(_:)`).
     static func value(of scalar: Node.Scalar, node: Node) -> ContentNode.Value {
-        if scalar.tag.rawValue.isEmpty, let first = scalar.string.utf8.first, !mayResolveToData[Int(first)] {
-            return .string(scalar.string)
-        }
-        return value(of: scalar, tag: Tag.Name(rawValue: node.tag.rawValue))
+        if scalar.tag.rawValue.isEmpty, let tag = plainTag(scalar.string) { return value(of: scalar, tag: tag) }
+        return value(of: scalar, tag: Resolver.default.resolveTag(of: node))
     }
 
-    /// The first bytes of text that a default rule may resolve to null, a bool or a number.
-    private static let mayResolveToData: [Bool] = {
-        var table = [Bool](repeating: false, count: 256)
-        for byte in "yYnNtTfFoO+-.~0123456789".utf8 { table[Int(byte)] = true }
-        return table
+    /// The tag Yams' default resolver gives an untagged plain scalar, where the text alone tells without running its
+    /// regular expressions (two thirds of loading the knowledge store); nil where it does not.
+    ///
+    /// The resolver tries, in order, bool, int, float, merge, null, timestamp and value, each a regular expression
+    /// anchored at both ends; only bool, int, float and null give anything but text here. So:
+    /// - text that none of those four can start (any first byte but `yYnNtTfFoO+-.~` or a digit) is text;
+    /// - text of ASCII letters alone can only be one of the bool or null words;
+    /// - decimal digits with no leading zero are an int;
+    /// - text holding a byte that none of the four ever matches (a space, most punctuation, `g`, `m`, `w`...) is text.
+    static func plainTag(_ text: String) -> Tag.Name? {
+        let utf8 = text.utf8
+        guard let first = utf8.first else { return nil }
+        if !mayResolveToData[Int(first)] { return .str }
+        if isLetter(first) {
+            if utf8.allSatisfy(isLetter) { return words[text] ?? .str }
+        } else if utf8.allSatisfy(isDigit) && (first != UInt8(ascii: "0") || utf8.count == 1) {
+            return .int
+        }
+        return utf8.contains(where: { neverInData[Int($0)] }) ? .str : nil
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+    /// The words the bool and null rules match, whole.
+    private static let words: [String: Tag.Name] = {
+        var words: [String: Tag.Name] = [:]
+        for word in ["yes", "no", "true", "false", "on", "off"] {
+            for form in [word, word.prefix(1).uppercased() + word.dropFirst(), word.uppercased()] { words[form] = .bool }
+        }
+        for form in ["null", "Null", "NULL"] { words[form] = .null }
+        return words
     }()
+
+    /// The first bytes of text that a default rule may resolve to null, a bool or a number.
+    private static let mayResolveToData: [Bool] = table("yYnNtTfFoO+-.~0123456789")
+
+    /// The printable ASCII bytes (and tab) that no text the bool, int, float or null rule matches contains.
+    private static let neverInData: [Bool] = {
+        let inData = table("0123456789-+_.:~abcdefilnorstuxyABCDEFILNORSTUY")
+        var never = [Bool](repeating: false, count: 256)
+        for byte in [UInt8(ascii: "\t")] + Array(0x20...0x7E) where !inData[Int(byte)] { never[Int(byte)] = true }
+        return never
+    }()
+
+    private static func table(_ bytes: String) -> [Bool] {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in bytes.utf8 { table[Int(byte)] = true }
+        return table
+    }
 
     /// The value of a scalar according to its resolved tag; text that does not construct as its tag
     /// says (an explicit `!!int abc`, say) stays a string.

@@ -18,6 +18,8 @@ public struct TemplateSet: Sendable {
     private let library: MustacheLibrary
     private let compiled: CompiledLibrary
     private let sources: [String: String]
+    /// The names of the partials each template references, in order of appearance.
+    let partials: [String: [String]]
     /// The renders that fell back to swift-mustache (shared by every copy of this set).
     let fallbacks = TemplateFallbacks()
     /// The renderer used: the compiled templates (with swift-mustache as the fallback), or swift-mustache alone
@@ -89,8 +91,11 @@ public struct TemplateSet: Sendable {
                 log.error("cannot parse the template: \(error)", at: .start, path: .root)
             }
         }
-        for (_, path, text) in texts {
-            for reference in partialReferences(in: text) where templates[reference.name] == nil {
+        var partials: [String: [String]] = [:]
+        for (name, path, text) in texts {
+            let references = partialReferences(in: text)
+            partials[name] = references.map(\.name)
+            for reference in references where templates[reference.name] == nil {
                 diagnostics.append(
                     Diagnostic(
                         .error, file: path, position: reference.position,
@@ -127,7 +132,8 @@ public struct TemplateSet: Sendable {
             TemplateSet(
                 theme: theme, names: Set(templates.keys), assets: assets, stylesheet: stylesheet,
                 library: MustacheLibrary(templates: templates), compiled: CompiledLibrary(templates),
-                sources: Dictionary(texts.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first })))
+                sources: Dictionary(texts.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first }),
+                partials: partials))
     }
 
     /// Renders a template with a typed view model at the bottom of the context stack.
@@ -180,11 +186,7 @@ public struct TemplateSet: Sendable {
 
     /// Warnings for files of the project's or `--templates` folder that override nothing and that no template uses.
     public var unusedOverrides: [Diagnostic] {
-        var partials = Set<String>()
-        for text in sources.values {
-            for reference in Self.partialReferences(in: text) { partials.insert(reference.name) }
-        }
-        return theme.unusedOverrides(partialsUsed: partials)
+        theme.unusedOverrides(partialsUsed: Set(partials.values.joined()))
     }
 
     /// Every file under a folder, as sorted relative paths, skipping hidden ones.
@@ -204,27 +206,51 @@ public struct TemplateSet: Sendable {
         return files.sorted()
     }
 
-    /// The `{{> name}}` and `{{< name}}` references of a template, with their positions.
+    /// The `{{> name}}` and `{{< name}}` references of a template, with their positions (lines counted by line
+    /// feeds, columns in Unicode scalars). Scanned as bytes: every byte it looks for is ASCII.
     static func partialReferences(in text: String) -> [(name: String, position: SourcePosition)] {
         var result: [(String, SourcePosition)] = []
-        for (lineOffset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var rest = line[...]
-            while let open = rest.range(of: "{{") {
-                let afterOpen = rest[open.upperBound...].drop { $0 == " " }
-                guard let sigil = afterOpen.first, sigil == ">" || sigil == "<",
-                    let close = afterOpen.range(of: "}}")
-                else {
-                    rest = rest[open.upperBound...]
-                    continue
-                }
-                let name = afterOpen[afterOpen.index(after: afterOpen.startIndex)..<close.lowerBound]
-                    .trimmingCharacters(in: .whitespaces)
-                let column = line.unicodeScalars.distance(from: line.startIndex, to: open.lowerBound) + 1
-                if !name.isEmpty && !name.hasPrefix("*") {
-                    result.append((name, SourcePosition(line: lineOffset + 1, column: column)))
-                }
-                rest = afterOpen[close.upperBound...]
+        let bytes = Array(text.utf8)
+        let (brace, closing, space, newline) = (UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: " "), UInt8(ascii: "\n"))
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == newline {
+                line += 1
+                lineStart = index + 1
+                index += 1
+                continue
             }
+            guard byte == brace, index + 1 < bytes.count, bytes[index + 1] == brace else {
+                index += 1
+                continue
+            }
+            var sigil = index + 2
+            while sigil < bytes.count && bytes[sigil] == space { sigil += 1 }
+            guard sigil < bytes.count, bytes[sigil] == UInt8(ascii: ">") || bytes[sigil] == UInt8(ascii: "<") else {
+                index += 2
+                continue
+            }
+            // The closing `}}` on the same line.
+            var close = sigil + 1
+            while close + 1 < bytes.count && bytes[close] != newline
+                && !(bytes[close] == closing && bytes[close + 1] == closing)
+            {
+                close += 1
+            }
+            guard close + 1 < bytes.count, bytes[close] == closing, bytes[close + 1] == closing else {
+                index += 2
+                continue
+            }
+            let name = String(decoding: bytes[(sigil + 1)..<close], as: UTF8.self)
+                .trimmingCharacters(in: .whitespaces)
+            if !name.isEmpty && !name.hasPrefix("*") {
+                let column = bytes[lineStart..<index].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                result.append((name, SourcePosition(line: line, column: column)))
+            }
+            index = close + 2
         }
         return result
     }

@@ -30,6 +30,25 @@ struct ContentDigestTests {
         }
     }
 
+    /// An integer field is its eight bytes, least significant first, wherever the bytes before it leave off.
+    @Test func anIntegerFieldIsItsEightBytesAtEveryOffset() {
+        var generator = SplitMix(seed: 11)
+        for before in 0..<17 {
+            let prefix = (0..<before).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            let value = Int(bitPattern: UInt(generator.next()))
+            var field = ContentHasher()
+            field.combine(bytes: prefix)
+            field.combine(length: value)
+            field.combine(bytes: prefix)
+            var bytes = ContentHasher()
+            bytes.combine(bytes: prefix)
+            let word = UInt64(bitPattern: Int64(value)) ^ 0xA5A5_A5A5_A5A5_A5A5
+            bytes.combine(bytes: (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) })
+            bytes.combine(bytes: prefix)
+            #expect(field.finalize() == bytes.finalize(), "\(before) bytes before")
+        }
+    }
+
     @Test func everySingleBitChangeChangesTheDigest() {
         let bytes = Array("{\"id\": \"hl-2026-0001\", \"answers\": {\"goals\": \"Keep what I have\"}}".utf8)
         var seen: Set<ContentDigest> = [ContentDigest(bytes)]

@@ -73,6 +73,9 @@ struct PathNamingTests {
     @Test(arguments: [
         ("ACL Tear", "acl-tear"), ("Golfer's Elbow", "golfer-s-elbow"), ("  --Wrist  Sprain--", "wrist-sprain"),
         ("hl-2026-0001", "hl-2026-0001"), ("../x", "x"), ("Café au lait", "caf-au-lait"), ("日本", ""),
+        // Texts that are slugs already, and those that only look like one.
+        ("acl-tear", "acl-tear"), ("a", "a"), ("", ""), ("-acl", "acl"), ("acl-", "acl"), ("acl--tear", "acl-tear"),
+        ("-", ""), ("acl_tear", "acl-tear"), ("aclTear", "acltear"), ("acl-tear\u{301}", "acl-tear"),
     ])
     func slug(name: String, expected: String) {
         #expect(Slug.make(name) == expected)

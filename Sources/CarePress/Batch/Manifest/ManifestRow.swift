@@ -60,14 +60,14 @@ enum ManifestRow {
         path: String, entry: BuildManifest.Entry, generation: Int
     )? {
         guard checksumMatches(row, columnCount: 10, checksumColumn: 10), let path = row.text(0),
-            let file = row.bytes(1).flatMap(digest(of:))
+            let file = row.bytes(1, digest(in:)) ?? nil
         else { return nil }
         var entry = BuildManifest.Entry(file: file, id: row.text(2))
         if !row.isNull(3) {
-            guard let digest = row.bytes(3).flatMap(digest(of:)) else { return nil }
+            guard let digest = row.bytes(3, digest(in:)) ?? nil else { return nil }
             entry.digest = digest
         }
-        if let dependencies = row.bytes(4) { entry.dependencies = strings.intern(split(dependencies)) }
+        if let dependencies = row.bytes(4) { entry.dependencies = strings.intern(joined: dependencies, split: split) }
         if row.integer(5) == 1 {
             entry.outputs = .standard
         } else if let outputs = row.bytes(6) {
@@ -94,7 +94,8 @@ enum ManifestRow {
                 _ = row.bytes(column) { combineBytes($0, into: &hasher) }
             }
         }
-        return row.bytes(checksumColumn) { Array($0) } == bytes(of: hasher.finalize())
+        let expected = hasher.finalize()
+        return row.bytes(checksumColumn) { digest(in: $0) == expected } ?? false
     }
 
     /// The checksum of a list of values (for the other tables' rows).
@@ -140,10 +141,15 @@ enum ManifestRow {
 
     /// The digest of 16 bytes; nil for any other length.
     static func digest(of bytes: [UInt8]) -> ContentDigest? {
+        bytes.withUnsafeBytes(digest(in:))
+    }
+
+    /// The digest of 16 bytes in a buffer (as `bytes(of:)` lays it out); nil for any other length.
+    static func digest(in bytes: UnsafeRawBufferPointer) -> ContentDigest? {
         guard bytes.count == 16 else { return nil }
-        let high = bytes[0..<8].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        let low = bytes[8..<16].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        return ContentDigest(high: high, low: low)
+        return ContentDigest(
+            high: UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
+            low: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)))
     }
 
     /// A diagnostic as stored: without its file, which is the record's.
