@@ -31,6 +31,9 @@ public struct BuildOptions: Sendable {
     /// Reports per page of the reports index: `ReportsIndex.pageSize`, but in tests, which make many pages of a few
     /// records.
     var indexPageSize = ReportsIndex.pageSize
+    /// How long a record file must have been left alone for its stamp to be kept (see `FileStamp`): two seconds, but
+    /// in tests, whose files are all new.
+    var fileSettledSeconds = FileStamp.settledSeconds
 
     /// What a build does when another build holds the output folder.
     public enum WhenLocked: Sendable {

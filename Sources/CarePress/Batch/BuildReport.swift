@@ -25,6 +25,8 @@ public struct BuildReport: Sendable {
     public var pdfEngineError: PDFEngineError?
     /// Wall-clock and worker time of the build's stages.
     public var timings = BuildTimings()
+    /// How many record files the scan read; the others were left alone since the last build read them.
+    var recordFilesRead = 0
     /// Whether the build stopped before writing anything (an error in the theme, the site settings or the output
     /// folder), so nothing in the output folder is new.
     public var stoppedEarly = false

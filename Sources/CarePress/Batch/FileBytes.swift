@@ -10,11 +10,20 @@ import Foundation
 enum FileBytes {
     /// A file's bytes, or nil when it cannot be read.
     static func read(_ path: String) -> [UInt8]? {
+        var stamp: ContentDigest?
+        return read(path, stamp: &stamp, settled: .infinity)
+    }
+
+    /// A file's bytes, or nil when it cannot be read; `stamp` becomes the file's stamp as it was read (see
+    /// `FileStamp`), or nil when the file changed less than `settled` seconds before.
+    static func read(_ path: String, stamp: inout ContentDigest?, settled: Double) -> [UInt8]? {
+        stamp = nil
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        if settled.isFinite { stamp = FileStamp.digest(of: info, settled: settled) }
         // Read the size fstat gave; a file that grows meanwhile is read only that far (the next build sees the rest).
         // The array is not zeroed first: a build reads every record file, tens of megabytes.
         let size = max(Int(info.st_size), 0)
@@ -86,4 +95,55 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?,
     #else
         Darwin.read(descriptor, buffer, count)
     #endif
+}
+
+/// What a file's metadata says of its bytes, so that a build need not read a record file again to know it did not
+/// change: the digest of its device, inode, size, and modification and change times (to the nanosecond), as a file
+/// was when its bytes were read. Editing, replacing or renaming a file over it changes its change time (which no
+/// program can set back) or its inode; so does `touch`.
+///
+/// A stamp is only kept for a file that last changed at least `settled` seconds before it was read: file times come
+/// from a coarse clock (a few milliseconds, a second or two on some file systems), so an edit made just after the
+/// read could leave every time as it was. `git` guards its index against the same race.
+enum FileStamp {
+    /// How long a file must have been left alone for its stamp to be kept, by default.
+    static let settledSeconds = 2.0
+
+    /// The stamp of a file as it is now (following a symbolic link, as reading does); nil when it is not a regular
+    /// file or cannot be seen.
+    static func current(_ path: String) -> ContentDigest? {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return digest(of: info)
+    }
+
+    /// The stamp of a file's metadata; nil when it changed less than `settled` seconds before now.
+    static func digest(of info: stat, settled: Double) -> ContentDigest? {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let changed = Double(times(info).changed.tv_sec) + Double(times(info).changed.tv_nsec) / 1e9
+        guard changed + settled <= Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 else { return nil }
+        return digest(of: info)
+    }
+
+    private static func times(_ info: stat) -> (modified: timespec, changed: timespec) {
+        #if canImport(Darwin)
+            (info.st_mtimespec, info.st_ctimespec)
+        #else
+            (info.st_mtim, info.st_ctim)
+        #endif
+    }
+
+    private static func digest(of info: stat) -> ContentDigest {
+        var hasher = ContentHasher()
+        let (modified, changed) = times(info)
+        for field in [
+            UInt64(info.st_dev), UInt64(info.st_ino), UInt64(truncatingIfNeeded: info.st_size),
+            UInt64(truncatingIfNeeded: modified.tv_sec), UInt64(truncatingIfNeeded: modified.tv_nsec),
+            UInt64(truncatingIfNeeded: changed.tv_sec), UInt64(truncatingIfNeeded: changed.tv_nsec),
+        ] {
+            hasher.combine(length: Int(truncatingIfNeeded: field))
+        }
+        return hasher.finalize()
+    }
 }

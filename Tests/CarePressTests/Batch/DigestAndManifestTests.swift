@@ -94,6 +94,7 @@ struct BuildManifestTests {
     static func sampleEntries() -> [(path: String, entry: BuildManifest.Entry)] {
         var entry = BuildManifest.Entry(file: ContentDigest("file"), id: "hl-1")
         entry.digest = ContentDigest("digest")
+        entry.stamp = ContentDigest("stamp")
         entry.dependencies = ["schema:hair-loss", "condition:" + awkward]
         entry.outputs = .standard
         let summary = ReportSummary(

@@ -3,6 +3,9 @@ extension BuildManifest {
     struct Entry: Sendable, Equatable {
         /// The digest of the file's bytes.
         var file: ContentDigest
+        /// The file's stamp when those bytes were read (see `FileStamp`); nil when it had changed just before. A file
+        /// whose stamp is still this one is not read again.
+        var stamp: ContentDigest?
         /// The id the file claims, as scanned; nil when it has none.
         var id: String?
         /// The digest of everything the result below was made from; nil when the record must be loaded again (it

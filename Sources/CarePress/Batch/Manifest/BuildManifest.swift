@@ -18,7 +18,7 @@ import Foundation
 /// disk before a power cut), so their records are rendered again.
 final class BuildManifest: Sendable {
     /// The format version (`PRAGMA user_version`); a database of another version is made again (a full build).
-    static let formatVersion = 4
+    static let formatVersion = 5
     /// `PRAGMA application_id`: "CPMF", so `file(1)` and CarePress can tell the database apart from others.
     static let applicationID = 0x4350_4D46
     /// The folder inside the output folder that holds the manifests and the build locks.
@@ -128,7 +128,7 @@ final class BuildManifest: Sendable {
         let store = Store(
             database: database,
             upsert: try database.prepare(
-                "INSERT OR REPLACE INTO records(\(ManifestRow.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+                "INSERT OR REPLACE INTO records(\(ManifestRow.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
             delete: try database.prepare("DELETE FROM records WHERE path = ?"),
             addOrphan: try database.prepare("INSERT OR REPLACE INTO orphans(path, checksum) VALUES (?, ?)"),
             removeOrphan: try database.prepare("DELETE FROM orphans WHERE path = ?"),

@@ -3,23 +3,24 @@ import Foundation
 /// How a manifest entry is laid out in the `records` table, and the checksum that guards each row.
 ///
 /// Columns: `path` (the record file relative to the content folder, a `BLOB` so it is compared and ordered byte for
-/// byte), `file` and `digest` (16-byte digests), `id`, `dependencies` and `outputs` (lists of strings separated by
+/// byte), `file`, `digest` and `stamp` (16-byte digests; `stamp` is the file's `FileStamp`), `id`, `dependencies` and `outputs` (lists of strings separated by
 /// NUL bytes), `standard_outputs` (1 when the outputs are the usual two files, made from kind and id), `summary`
-/// (`StoredSummary`, in `SummaryCodec`'s form), `diagnostics` (JSON), `generation` (the build that wrote it, see `BuildManifest`) and
+/// (`StoredSummary`, in `SummaryCodec`'s form), `diagnostics` (JSON), `generation` (the build that wrote it, see `BuildManifest`), `stamp` and
 /// `checksum`: the digest of every other column as stored. A row whose
 /// checksum does not match was changed outside CarePress (an edited but well-formed row included), so it is not
 /// trusted: the record is rendered again and the row written anew. The checksum detects change, not tampering.
 enum ManifestRow {
     /// The columns in the order of `values(path:entry:)`, checksum last.
     static let columns =
-        "path, file, id, digest, dependencies, standard_outputs, outputs, summary, diagnostics, generation, checksum"
+        "path, file, id, digest, dependencies, standard_outputs, outputs, summary, diagnostics, generation, stamp, "
+        + "checksum"
 
     /// The table.
     static let schema = """
         CREATE TABLE records(
             path BLOB PRIMARY KEY NOT NULL, file BLOB NOT NULL, id TEXT, digest BLOB, dependencies BLOB,
             standard_outputs INTEGER NOT NULL, outputs BLOB, summary BLOB, diagnostics BLOB,
-            generation INTEGER NOT NULL, checksum BLOB NOT NULL
+            generation INTEGER NOT NULL, stamp BLOB, checksum BLOB NOT NULL
         ) WITHOUT ROWID;
         """
 
@@ -43,6 +44,7 @@ enum ManifestRow {
             entry.dependencies.isEmpty ? .null : .blob(joined(entry.dependencies)), .integer(standard), outputs,
             (entry.summary?.bytes ?? summary).map { .blob($0) } ?? .null,
             entry.diagnostics.isEmpty ? .null : .blob(encoded(entry.diagnostics)), .integer(generation),
+            entry.stamp.map { .blob(bytes(of: $0)) } ?? .null,
         ]
     }
 
@@ -59,7 +61,7 @@ enum ManifestRow {
     static func read(_ row: SQLiteStatement, strings: StringInterner) -> (
         path: String, entry: BuildManifest.Entry, generation: Int
     )? {
-        guard checksumMatches(row, columnCount: 10, checksumColumn: 10), let path = row.text(0),
+        guard checksumMatches(row, columnCount: 11, checksumColumn: 11), let path = row.text(0),
             let file = row.bytes(1, digest(in:)) ?? nil
         else { return nil }
         var entry = BuildManifest.Entry(file: file, id: row.text(2))
@@ -78,6 +80,10 @@ enum ManifestRow {
         if let diagnostics = row.bytes(8) {
             guard let decoded = decoded(diagnostics) else { return nil }
             entry.diagnostics = decoded
+        }
+        if !row.isNull(10) {
+            guard let stamp = row.bytes(10, digest(in:)) ?? nil else { return nil }
+            entry.stamp = stamp
         }
         return (path, entry, row.integer(9))
     }

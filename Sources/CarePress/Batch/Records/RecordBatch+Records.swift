@@ -68,7 +68,10 @@ extension RecordBatch {
     private func reuseUnchanged(building: Building?, done: SerialCounter, total: Int) {
         guard let building, !options.force else { return }
         let entries = self.entries
-        let candidates = scanned.indices.filter { scanned[$0].role == .build && entries[$0] != nil }
+        // A record with a new stamp is reused through a chunk, which writes its row.
+        let candidates = scanned.indices.filter {
+            scanned[$0].role == .build && entries[$0] != nil && restamped[$0] == nil
+        }
         let reused = Slots<Outcome>(count: candidates.count)
         let progress = options.progress
         WorkerPool.run(jobs: options.jobs, count: candidates.count) { position in
@@ -90,6 +93,7 @@ extension RecordBatch {
             var entry = previous
         else { return nil }
         if scanned[index].role != .build { entry.outputs = nil }
+        if let stamp = restamped[index] { entry.stamp = stamp }
         return (outcome, entry)
     }
 
@@ -165,7 +169,7 @@ extension RecordBatch {
         let reportsDiagnostics: Bool
         if case .build = mode { reportsDiagnostics = ownsOutputs } else { reportsDiagnostics = true }
         let report = { (diagnostics: [Diagnostic]) in reportsDiagnostics ? diagnostics : [] }
-        guard let bytes = FileBytes.read(file.path) else {
+        guard let bytes = FileBytes.read(file.path, stamp: &entry.stamp, settled: options.fileSettledSeconds) else {
             SourceFile.reportUnreadable(log)
             outcome.diagnostics = report(log.diagnostics)
             return (outcome, entry, nil)

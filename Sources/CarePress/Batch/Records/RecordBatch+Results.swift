@@ -60,6 +60,7 @@ extension RecordBatch {
 
     /// Adds this shard's records' counts, diagnostics and worker times to a report.
     func addResults(to report: inout BuildReport) {
+        report.recordFilesRead += filesRead
         for (index, outcome) in outcomes.enumerated() {
             guard let outcome else { continue }
             if case .build = mode, scanned[index].role != .build { continue }

@@ -32,6 +32,11 @@ final class RecordBatch: @unchecked Sendable {
     /// committed, then this build's.
     var entries: [BuildManifest.Entry?] = []
     var outcomes: [Outcome?] = []
+    /// The new stamps (see `FileStamp`) of record files the scan read again and found unchanged: a record reused
+    /// with a new stamp has its row written again, so that the next build need not read it.
+    var restamped: [Int: ContentDigest?] = [:]
+    /// How many record files the scan read (the others were as the manifest's stamps say).
+    var filesRead = 0
     /// The new entries of contested records whose files are staged until the contest is settled.
     var heldEntries: [Int: BuildManifest.Entry] = [:]
     /// Entries of the old manifest whose record files are gone.
@@ -89,9 +94,13 @@ final class RecordBatch: @unchecked Sendable {
     ) {
         entries = mergeEntries(manifest)
         let slots = Slots<(ContentDigest?, String?)>(count: files.count)
+        // The new stamps of files read again whose bytes had not changed (touched, copied over): their rows get them.
+        let restamps = Slots<ContentDigest?>(count: files.count)
+        let reads = Slots<Bool>(count: files.count)
         let files = self.files
         let previous = entries
         let changed = options.changes.content
+        let (force, settled) = (options.force, options.fileSettledSeconds)
         WorkerPool.run(jobs: options.jobs, count: files.count) { index in
             // The entry's fields are read where they are: copying a whole entry retains each of its parts.
             if let changed, let file = previous[index]?.file, !changed.contains(Self.relativePath(of: files[index])) {
@@ -99,17 +108,30 @@ final class RecordBatch: @unchecked Sendable {
                 slots[index] = (file, previous[index]?.id)
                 return
             }
-            guard let bytes = FileBytes.read(files[index].path) else {
+            if !force, let file = previous[index]?.file, let stamp = previous[index]?.stamp,
+                FileStamp.current(files[index].path) == stamp
+            {
+                // The file is as it was when the last build read it.
+                slots[index] = (file, previous[index]?.id)
+                return
+            }
+            var stamp: ContentDigest?
+            reads[index] = true
+            guard let bytes = FileBytes.read(files[index].path, stamp: &stamp, settled: settled) else {
                 slots[index] = (nil, nil)
                 return
             }
             let digest = ContentDigest(bytes)
             if previous[index]?.file == digest {
                 slots[index] = (digest, previous[index]?.id)
+                if stamp != previous[index]?.stamp { restamps[index] = .some(stamp) }
             } else {
                 slots[index] = (digest, RecordIDScanner.id(in: bytes))
             }
         }
+        restamped = [:]
+        for index in files.indices { if let stamp = restamps[index] { restamped[index] = stamp } }
+        filesRead = files.indices.count { reads[$0] == true }
         scanned = files.indices.map { index in
             let (digest, id) = slots[index] ?? (nil, nil)
             return Scanned(
