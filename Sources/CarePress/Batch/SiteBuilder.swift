@@ -29,7 +29,8 @@ public enum SiteBuilder {
         }
         let batch = RecordBatch(
             project: project, options: BuildOptions(contentPath: contentPath, jobs: jobs), mode: .check)
-        batch.scan(previous: [])
+        var none: [(path: String, entry: BuildManifest.Entry)] = []
+        batch.scan(previous: &none)
         batch.processRecords()
         batch.settleContests()
         batch.addResults(to: &report)
@@ -108,9 +109,7 @@ public enum SiteBuilder {
             project: inputs.project, options: options,
             mode: .build(writer: writer, inputs: inputs.digests, renderer: inputs.reports, manifest: manifest),
             printer: printer, strings: strings)
-        batch.scan(previous: contents.entries, sweeping: !reopened, listed: listed)
-        // The batch holds the entries now, lined up with the record files: the manifest's list of them goes.
-        contents.entries = []
+        batch.scan(previous: &contents.entries, sweeping: !reopened, listed: listed)
         report.timings.scan = start.seconds
 
         let recordsStart = Stopwatch()

@@ -5,6 +5,9 @@ final class SerialCounter: Sendable {
     /// A counter whose first `next()` is 1.
     init() {}
 
+    /// How many numbers were given.
+    var count: Int { value.withLock { $0 } }
+
     /// The next number: 1, 2, 3, ...
     func next() -> Int {
         value.withLock { value in

@@ -16,6 +16,14 @@ extension RecordBatch {
         var state: State
         /// Whether the record loaded without errors (so it may own its report files).
         var isValid = false
+
+        /// The outcome of a record whose outputs from the last build were still right.
+        static func reused(diagnostics: [Diagnostic]) -> Outcome {
+            var outcome = Outcome(state: .reused)
+            outcome.isValid = true
+            outcome.diagnostics = diagnostics
+            return outcome
+        }
         var idPosition = SourcePosition.start
         /// Diagnostics to report (this shard's records only; a valid record's are also in its entry).
         var diagnostics: [Diagnostic] = []

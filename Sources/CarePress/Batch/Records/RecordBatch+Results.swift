@@ -1,9 +1,6 @@
 import Foundation
 
 extension RecordBatch {
-    /// How many valid records there are (for the home page).
-    var validCount: Int { outcomes.reduce(0) { $0 + ($1?.isValid == true ? 1 : 0) } }
-
     /// The summaries of the valid records in file order, for the reports index, decoded only when the index asks
     /// for them (a page at a time), from the bytes held or read back from the manifest, so they are never all held.
     ///
@@ -12,7 +9,7 @@ extension RecordBatch {
     func summarySource(decoded: DecodedSummaries? = nil) -> ReportsIndexListing.Source {
         let entries = self.entries
         let positions = scanned.indices.compactMap { index in
-            outcomes[index]?.isValid == true && entries[index]?.summary != nil ? Int32(index) : nil
+            valid[index] && entries[index]?.summary != nil ? Int32(index) : nil
         }
         let manifest: BuildManifest?
         if case .build(_, _, _, let opened) = mode { manifest = opened } else { manifest = nil }
@@ -50,7 +47,7 @@ extension RecordBatch {
     /// Adds what the records give to the digest of the shared pages' inputs: each valid record's kind, id and stored
     /// summary (the digest of its bytes, so nothing is decoded or read when nothing changed).
     func combineSummaries(into hasher: inout ContentHasher) {
-        for index in scanned.indices where outcomes[index]?.isValid == true {
+        for index in scanned.indices where valid[index] {
             guard let entry = entries[index], let summary = entry.summary, let id = entry.id else { continue }
             hasher.combine(files[index].kind.rawValue)
             hasher.combine(id)
@@ -59,8 +56,12 @@ extension RecordBatch {
     }
 
     /// Adds this shard's records' counts, diagnostics and worker times to a report.
+    /// Adds the records' outcomes to the report, then lets them go: the shared pages only ask which records are
+    /// valid (`valid`). At 100,000 records the outcomes are 9.6 MB, and the reports index is the build's peak.
     func addResults(to report: inout BuildReport) {
         report.recordFilesRead += filesRead
+        valid = outcomes.map { $0?.isValid == true }
+        defer { outcomes = [] }
         for (index, outcome) in outcomes.enumerated() {
             guard let outcome else { continue }
             if case .build = mode, scanned[index].role != .build { continue }
