@@ -95,14 +95,18 @@ struct YAMLNodeConverter {
         return utf8.contains(where: { neverInData[Int($0)] }) ? .str : nil
     }
 
-    private static func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
     private static func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     /// The words the bool and null rules match, whole.
     private static let words: [String: Tag.Name] = {
         var words: [String: Tag.Name] = [:]
         for word in ["yes", "no", "true", "false", "on", "off"] {
-            for form in [word, word.prefix(1).uppercased() + word.dropFirst(), word.uppercased()] { words[form] = .bool }
+            for form in [word, word.prefix(1).uppercased() + word.dropFirst(), word.uppercased()] {
+                words[form] = .bool
+            }
         }
         for form in ["null", "Null", "NULL"] { words[form] = .null }
         return words

@@ -211,7 +211,9 @@ public struct TemplateSet: Sendable {
     static func partialReferences(in text: String) -> [(name: String, position: SourcePosition)] {
         var result: [(String, SourcePosition)] = []
         let bytes = Array(text.utf8)
-        let (brace, closing, space, newline) = (UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: " "), UInt8(ascii: "\n"))
+        let (brace, closing, space, newline) = (
+            UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: " "), UInt8(ascii: "\n")
+        )
         var line = 1
         var lineStart = 0
         var index = 0

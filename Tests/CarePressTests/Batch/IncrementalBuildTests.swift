@@ -250,6 +250,27 @@ struct IncrementalBuildTests {
         #expect(forced.rendered == first.records)
     }
 
+    /// Shard 1 summarizes the other shards' records for the shared pages; shard 2 only notes what the scan found.
+    @Test(arguments: [1, 2]) func aShardsRebuildReadsNoFileEitherItsOwnOrTheOthers(shard: Int) throws {
+        let project = try TemporaryProject.generated(copies: 3)
+        var options = Self.stampingOptions(project)
+        options.shard = try #require(Shard(index: shard, count: 2))
+        let first = SiteBuilder.build(options)
+        #expect(!first.hasErrors)
+        #expect(first.recordFilesRead == 29 * 3)
+        // The other shard's records are in this shard's manifest too (what the scan found), with their stamps.
+        let second = SiteBuilder.build(options)
+        #expect(second.recordFilesRead == 0)
+        #expect(second.skipped == first.records)
+        // A touched record of the other shard is read once, and its new stamp kept.
+        let other = try #require(
+            project.files(under: "Content/consults").first { !options.shard.contains(recordPath: "consults/" + $0) })
+        var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, project.path("Content/consults/" + other), &times, 0) == 0)
+        #expect(SiteBuilder.build(options).recordFilesRead == 1)
+        #expect(SiteBuilder.build(options).recordFilesRead == 0)
+    }
+
     @Test func aFileThatChangedJustBeforeTheBuildReadItIsReadAgain() throws {
         // By default a file changed less than two seconds before it was read keeps no stamp: an edit in the same
         // tick of the file system's clock could leave its times as they were.

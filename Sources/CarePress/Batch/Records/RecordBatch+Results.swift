@@ -90,8 +90,15 @@ extension RecordBatch {
         for index in scanned.indices where scanned[index].role == .none {
             guard let digest = scanned[index].fileDigest else { continue }
             let entry = entries[index]
-            if entry?.file != digest || !Self.sameBytes(entry?.id, scanned[index].id) {
-                let scannedEntry = BuildManifest.Entry(file: digest, id: scanned[index].id)
+            let restamp = restamped[index]
+            if entry?.file != digest || !Self.sameBytes(entry?.id, scanned[index].id) || restamp != nil {
+                var scannedEntry = BuildManifest.Entry(file: digest, id: scanned[index].id)
+                // The stamp of the bytes the scan read, or of those the entry was made from.
+                if let restamp {
+                    scannedEntry.stamp = restamp
+                } else if entry?.file == digest {
+                    scannedEntry.stamp = entry?.stamp
+                }
                 entries[index] = scannedEntry
                 changes.entries.append((Self.relativePath(of: files[index]), scannedEntry))
             }

@@ -34,8 +34,9 @@ final class RecordBatch: @unchecked Sendable {
     var outcomes: [Outcome?] = []
     /// Whether each record is valid, once `addResults` has taken the outcomes.
     var valid: [Bool] = []
-    /// The new stamps (see `FileStamp`) of record files the scan read again and found unchanged: a record reused
-    /// with a new stamp has its row written again, so that the next build need not read it.
+    /// The new stamps (see `FileStamp`) of the record files the scan read: a record reused with a new stamp (a file
+    /// touched or copied over) has its row written again, as has another shard's record, so that the next build
+    /// need not read it. (A record loaded again takes the stamp of the bytes it loads.)
     var restamped: [Int: ContentDigest?] = [:]
     /// How many record files the scan read (the others were as the manifest's stamps say).
     var filesRead = 0
@@ -99,8 +100,7 @@ final class RecordBatch: @unchecked Sendable {
         // the files are read (at 100,000 records, 14 MB).
         manifest = []
         let slots = Slots<(ContentDigest?, String?)>(count: files.count)
-        // The new stamps of files read again whose bytes had not changed (touched, copied over): their rows get them.
-        // Few, as a rule: a table, not a slot per record.
+        // The new stamps of the files read (a table, not a slot per record: none in a no-op build).
         let restamps = Mutex<[Int: ContentDigest?]>([:])
         let reads = SerialCounter()
         let files = self.files
@@ -127,10 +127,10 @@ final class RecordBatch: @unchecked Sendable {
                 slots[index] = (nil, nil)
                 return
             }
+            if stamp != previous[index]?.stamp { restamps.withLock { $0[index] = .some(stamp) } }
             let digest = ContentDigest(bytes)
             if previous[index]?.file == digest {
                 slots[index] = (digest, previous[index]?.id)
-                if stamp != previous[index]?.stamp { restamps.withLock { $0[index] = .some(stamp) } }
             } else {
                 slots[index] = (digest, RecordIDScanner.id(in: bytes))
             }
