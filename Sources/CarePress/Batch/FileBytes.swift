@@ -10,20 +10,25 @@ import Foundation
 enum FileBytes {
     /// A file's bytes, or nil when it cannot be read.
     static func read(_ path: String) -> [UInt8]? {
-        var stamp: ContentDigest?
-        return read(path, stamp: &stamp, settled: .infinity)
+        read(path) { _ in }
     }
 
     /// A file's bytes, or nil when it cannot be read; `stamp` becomes the file's stamp as it was read (see
     /// `FileStamp`), or nil when the file changed less than `settled` seconds before.
     static func read(_ path: String, stamp: inout ContentDigest?, settled: Double) -> [UInt8]? {
-        stamp = nil
+        var found: ContentDigest?
+        defer { stamp = found }
+        return read(path) { found = FileStamp.digest(of: $0, settled: settled) }
+    }
+
+    /// A file's bytes, handing `inspect` the file's metadata as it is opened.
+    private static func read(_ path: String, inspect: (stat) -> Void) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        if settled.isFinite { stamp = FileStamp.digest(of: info, settled: settled) }
+        inspect(info)
         // Read the size fstat gave; a file that grows meanwhile is read only that far (the next build sees the rest).
         // The array is not zeroed first: a build reads every record file, tens of megabytes.
         let size = max(Int(info.st_size), 0)
@@ -121,9 +126,13 @@ enum FileStamp {
     static func digest(of info: stat, settled: Double) -> ContentDigest? {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let changed = Double(times(info).changed.tv_sec) + Double(times(info).changed.tv_nsec) / 1e9
-        guard changed + settled <= Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 else { return nil }
+        let changed = nanoseconds(times(info).changed)
+        guard changed + Int64(settled * 1e9) <= nanoseconds(now) else { return nil }
         return digest(of: info)
+    }
+
+    private static func nanoseconds(_ time: timespec) -> Int64 {
+        Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     private static func times(_ info: stat) -> (modified: timespec, changed: timespec) {
@@ -135,15 +144,14 @@ enum FileStamp {
     }
 
     private static func digest(of info: stat) -> ContentDigest {
+        // A field at a time: a no-op build stats every record file.
         var hasher = ContentHasher()
         let (modified, changed) = times(info)
-        for field in [
-            UInt64(info.st_dev), UInt64(info.st_ino), UInt64(truncatingIfNeeded: info.st_size),
-            UInt64(truncatingIfNeeded: modified.tv_sec), UInt64(truncatingIfNeeded: modified.tv_nsec),
-            UInt64(truncatingIfNeeded: changed.tv_sec), UInt64(truncatingIfNeeded: changed.tv_nsec),
-        ] {
-            hasher.combine(length: Int(truncatingIfNeeded: field))
-        }
+        hasher.combine(length: Int(truncatingIfNeeded: info.st_dev))
+        hasher.combine(length: Int(truncatingIfNeeded: info.st_ino))
+        hasher.combine(length: Int(truncatingIfNeeded: info.st_size))
+        hasher.combine(length: Int(truncatingIfNeeded: nanoseconds(modified)))
+        hasher.combine(length: Int(truncatingIfNeeded: nanoseconds(changed)))
         return hasher.finalize()
     }
 }

@@ -140,15 +140,17 @@ public struct OutputWriter: Sendable {
             guard let directory = openFolder(folder) else { continue }
             defer { close(directory) }
             for name in Self.entries(of: directory) where isOwnTemporaryName(name) {
-                var info = stat()
-                if fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-                    unlinkat(directory, name, 0) == 0
-                {
-                    removed += 1
-                }
+                if Self.removeRegularFile(name, in: directory) { removed += 1 }
             }
         }
         return removed
+    }
+
+    /// Removes a file of an open folder if it is a regular file (never a link); whether it did.
+    private static func removeRegularFile(_ name: String, in directory: Int32) -> Bool {
+        var info = stat()
+        return fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+            && unlinkat(directory, name, 0) == 0
     }
 
     /// The names of the regular files directly in a folder of the output (`reports/consults`), found without
@@ -191,14 +193,7 @@ public struct OutputWriter: Sendable {
             if isRegular { names.append(digest) }
         }
         var removed = Set<ContentDigest>()
-        for (name, digest) in temporary {
-            var info = stat()
-            if fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-                unlinkat(directory, name, 0) == 0
-            {
-                removed.insert(digest)
-            }
-        }
+        for (name, digest) in temporary where Self.removeRegularFile(name, in: directory) { removed.insert(digest) }
         if !removed.isEmpty { names.removeAll(where: removed.contains) }
         return FileNameSet(digests: names)
     }

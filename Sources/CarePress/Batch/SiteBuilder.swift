@@ -240,10 +240,8 @@ public enum SiteBuilder {
             return .kept(kept)
         }
         // The theme is parsed while the content is read: neither needs the other.
-        let (templatesPath, contentPath) = (options.templatesPath, options.contentPath)
         let parsing = Prefetch(inBackground: options.jobs > 1) {
-            TemplateSet.load(
-                from: ThemeSource(templates: templatesPath, contentPath: contentPath), requiring: requiredTemplates)
+            TemplateSet.load(from: options.theme, requiring: requiredTemplates)
         }
         let project = SiteProject.load(from: options.contentPath, cache: options.cache?.yaml)
         var diagnostics = project.diagnostics

@@ -8,7 +8,7 @@ final class StringInterner: Sendable {
     /// The shared copy of a list of strings, compared byte for byte (canonically equivalent strings are not merged).
     func intern(_ list: [String]) -> [String] {
         guard !list.isEmpty else { return [] }
-        return intern(joined: Array(list.joined(separator: "\u{0}").utf8)) { _ in list }
+        return intern(joined: ManifestRow.joined(list)) { _ in list }
     }
 
     /// The shared copy of the list whose strings, joined by NUL bytes, are `joined` (as a manifest row holds it);

@@ -66,10 +66,10 @@ extension ReportsIndexData {
             count += added
         }
 
-        /// The script, as `ReportsIndexData.script` writes it.
+        /// The script, as `ReportsIndexData.script` writes it (`takeFile`'s bytes, the stream left as it is).
         var script: [UInt8] {
-            let (head, tail) = around
-            return head + rows + tail
+            var copy = self
+            return copy.takeFile().bytes
         }
 
         /// What the script has before the rows and after them.

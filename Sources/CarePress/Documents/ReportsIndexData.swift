@@ -95,28 +95,21 @@ struct ReportsIndexData: Encodable {
 
         /// Adds strings that none of the tables' entries equals, as the rows that first used them did.
         mutating func add(_ added: EncodedIndexRows.Entries) {
-            for title in added.titles {
-                titleTable[title] = titles.count
-                titles.append(title)
-            }
-            for status in added.statuses {
-                statusTable[status] = statuses.count
-                statuses.append(status)
-            }
-            for reason in added.reasons {
-                reasonTable[reason] = reasons.count
-                reasons.append(reason)
-            }
+            for title in added.titles { _ = Self.position(title, in: &titleTable, list: &titles) }
+            for status in added.statuses { _ = Self.position(status, in: &statusTable, list: &statuses) }
+            for reason in added.reasons { _ = Self.position(reason, in: &reasonTable, list: &reasons) }
+        }
+
+        /// A string's position in a table, added at its end when it is not there yet.
+        private static func position(_ text: String, in table: inout [String: Int], list: inout [String]) -> Int {
+            if let known = table[text] { return known }
+            table[text] = list.count
+            list.append(text)
+            return list.count - 1
         }
 
         /// The row of the next report in index order, adding its strings to the tables.
         mutating func row(_ summary: ReportSummary) -> Row {
-            func position(_ text: String, in table: inout [String: Int], list: inout [String]) -> Int {
-                if let known = table[text] { return known }
-                table[text] = list.count
-                list.append(text)
-                return list.count - 1
-            }
             let date = summary.date.map { $0.date.year * 10_000 + $0.date.month * 100 + $0.date.day } ?? 0
             let standard = "reports/\(summary.kind.folder)/\(summary.id).html"
             let file =
@@ -124,10 +117,10 @@ struct ReportsIndexData: Encodable {
                 ? "" : String(RelativeLink.to(summary.htmlPath, from: ReportsIndex.path).dropLast(".html".count))
             return Row(
                 kind: kindIndex[summary.kind] ?? 0, id: summary.id, patient: summary.patient ?? "",
-                title: position(summary.title, in: &titleTable, list: &titles),
-                status: position(summary.status, in: &statusTable, list: &statuses), date: date,
+                title: Self.position(summary.title, in: &titleTable, list: &titles),
+                status: Self.position(summary.status, in: &statusTable, list: &statuses), date: date,
                 level: levelIndex[summary.attention.level] ?? 0,
-                reasons: position(
+                reasons: Self.position(
                     summary.attention.reasons.joined(separator: "; "), in: &reasonTable, list: &reasons),
                 file: file)
         }

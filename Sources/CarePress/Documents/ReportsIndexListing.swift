@@ -132,9 +132,7 @@ struct ReportsIndexListing: Sendable {
         if let kept, let digests, let listed = kept.updated(to: source, digests: digests) {
             order = listed.keys.map(\.position)
             levels = listed.keys.map(\.level)
-            var counts: [Attention.Level: Int] = [:]
-            for level in levels { counts[level, default: 0] += 1 }
-            self.counts = counts
+            counts = Self.counts(of: levels)
             reportFiles = listed.reportFiles
             return
         }
@@ -162,11 +160,9 @@ struct ReportsIndexListing: Sendable {
         keys.reserveCapacity(source.count)
         var files: [ContentDigest] = []
         files.reserveCapacity(source.count)
-        var counts: [Attention.Level: Int] = [:]
         var paths: [String?] = keepsPaths ? Array(repeating: nil, count: source.count) : []
         for index in 0..<chunks {
             guard let found = slots.take(index) else { continue }
-            for key in found.keys { counts[key.level, default: 0] += 1 }
             for (key, path) in zip(found.keys, found.paths) { paths[Int(key.position)] = path }
             keys += found.keys
             files += found.files
@@ -174,7 +170,7 @@ struct ReportsIndexListing: Sendable {
         keys.sort { $0.precedes($1) }
         order = keys.map(\.position)
         levels = keys.map(\.level)
-        self.counts = counts
+        counts = Self.counts(of: levels)
         reportFiles = FileNameSet(digests: files)
         if let kept, let digests {
             kept.keep(KeptIndexListing.Listed(digests: digests, keys: keys, paths: paths, reportFiles: reportFiles))
@@ -185,7 +181,14 @@ struct ReportsIndexListing: Sendable {
     func listsReportFile(_ path: String) -> Bool {
         if reportFiles.contains(path.utf8) { return true }
         guard path.hasSuffix(".md") else { return false }
-        return reportFiles.contains((String(path.dropLast(".md".count)) + ".html").utf8)
+        return reportFiles.contains(String(path.dropLast(".md".count)), suffix: ".html")
+    }
+
+    /// How many reports each attention level has.
+    private static func counts(of levels: [Attention.Level]) -> [Attention.Level: Int] {
+        var counts: [Attention.Level: Int] = [:]
+        for level in levels { counts[level, default: 0] += 1 }
+        return counts
     }
 
     /// The Markdown file beside an HTML report: its path without `.html`, with `.md`.

@@ -80,8 +80,7 @@ public struct PageRenderer: Sendable {
     public func render(_ template: String, _ model: any ViewModel, page: Page, appendix: String? = nil)
         throws(TemplateErrors) -> Output
     {
-        let framed = PageViewModel(
-            site: SiteViewModel(site: site), root: RelativeLink.root(from: page.path), page: model)
+        let framed = framed(model, page: page)
         let markdown = try templates.render(template, framed)
         let appendixMarkdown = try appendix.map { name throws(TemplateErrors) in try templates.render(name, framed) }
         return try output(markdown: markdown, appendix: appendixMarkdown, page: page)
@@ -119,9 +118,7 @@ public struct PageRenderer: Sendable {
 
     /// Renders a Markdown template with a typed view model to an HTML fragment (see the dictionary form).
     public func fragment(_ template: String, _ model: any ViewModel, page: Page) throws(TemplateErrors) -> String {
-        let framed = PageViewModel(
-            site: SiteViewModel(site: site), root: RelativeLink.root(from: page.path), page: model)
-        return CommonMark.html(from: try templates.render(template, framed))
+        CommonMark.html(from: try templates.render(template, framed(model, page: page)))
     }
 
     /// Wraps Markdown, rendered by libcmark in safe mode, in the layout (an appendix in its own section); blocks the
@@ -147,6 +144,11 @@ public struct PageRenderer: Sendable {
             kind: page.kind, hasSearch: page.hasSearch, content: content, breadcrumbs: crumbs, appendix: appendix,
             inlineStylesheet: page.isStandalone ? templates.stylesheet : nil, footerDisclaimer: page.footerDisclaimer)
         return try templates.render(Self.layout, layout)
+    }
+
+    /// A typed view model with `site` and `root` around it.
+    private func framed(_ model: any ViewModel, page: Page) -> PageViewModel {
+        PageViewModel(site: SiteViewModel(site: site), root: RelativeLink.root(from: page.path), page: model)
     }
 
     /// A dictionary context with `site` and `root` added.

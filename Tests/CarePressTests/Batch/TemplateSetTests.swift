@@ -46,4 +46,14 @@ struct TemplateSetTests {
         #expect(lines.contains("page.html.mustache:2:3: partial 'partials/header' not found"))
         #expect(lines.contains("Templates:1:1: template not found: reports/consult.md.mustache"))
     }
+
+    /// Lines end at line feeds, CRLF included; columns count Unicode scalars.
+    @Test func missingPartialsAreLocatedInCRLFTemplatesAfterWideCharacters() throws {
+        let diagnostics = errors(try load(["page.html.mustache": "<p>\r\n é {{> a}}{{>b}}\r\n{{> c}} {{! > d}}\r\n"]))
+        let lines = diagnostics.map { "\($0.position): \($0.message)" }.sorted()
+        #expect(
+            lines == [
+                "2:11: partial 'b' not found", "2:4: partial 'a' not found", "3:1: partial 'c' not found",
+            ])
+    }
 }

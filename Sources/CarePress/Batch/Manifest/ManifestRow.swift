@@ -3,10 +3,11 @@ import Foundation
 /// How a manifest entry is laid out in the `records` table, and the checksum that guards each row.
 ///
 /// Columns: `path` (the record file relative to the content folder, a `BLOB` so it is compared and ordered byte for
-/// byte), `file`, `digest` and `stamp` (16-byte digests; `stamp` is the file's `FileStamp`), `id`, `dependencies` and `outputs` (lists of strings separated by
+/// byte), `file` and `digest` (16-byte digests), `id`, `dependencies` and `outputs` (lists of strings separated by
 /// NUL bytes), `standard_outputs` (1 when the outputs are the usual two files, made from kind and id), `summary`
-/// (`StoredSummary`, in `SummaryCodec`'s form), `diagnostics` (JSON), `generation` (the build that wrote it, see `BuildManifest`), `stamp` and
-/// `checksum`: the digest of every other column as stored. A row whose
+/// (`StoredSummary`, in `SummaryCodec`'s form), `diagnostics` (JSON), `generation` (the build that wrote it, see
+/// `BuildManifest`), `stamp` (the 16-byte `FileStamp` of the file when it was read) and `checksum`: the digest of
+/// every other column as stored. A row whose
 /// checksum does not match was changed outside CarePress (an edited but well-formed row included), so it is not
 /// trusted: the record is rendered again and the row written anew. The checksum detects change, not tampering.
 enum ManifestRow {

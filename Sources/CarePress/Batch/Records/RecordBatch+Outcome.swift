@@ -17,13 +17,6 @@ extension RecordBatch {
         /// Whether the record loaded without errors (so it may own its report files).
         var isValid = false
 
-        /// The outcome of a record whose outputs from the last build were still right.
-        static func reused(diagnostics: [Diagnostic]) -> Outcome {
-            var outcome = Outcome(state: .reused)
-            outcome.isValid = true
-            outcome.diagnostics = diagnostics
-            return outcome
-        }
         var idPosition = SourcePosition.start
         /// Diagnostics to report (this shard's records only; a valid record's are also in its entry).
         var diagnostics: [Diagnostic] = []
@@ -41,5 +34,13 @@ extension RecordBatch {
         /// PDFs printed, and the time it took (`build --pdf`).
         var pdfs: Int32 = 0
         var pdfTime: Float = 0
+
+        /// The outcome of a record whose outputs from the last build were still right.
+        static func reused(diagnostics: [Diagnostic]) -> Outcome {
+            var outcome = Outcome(state: .reused)
+            outcome.isValid = true
+            outcome.diagnostics = diagnostics
+            return outcome
+        }
     }
 }

@@ -55,9 +55,9 @@ extension RecordBatch {
         }
     }
 
-    /// Adds this shard's records' counts, diagnostics and worker times to a report.
-    /// Adds the records' outcomes to the report, then lets them go: the shared pages only ask which records are
-    /// valid (`valid`). At 100,000 records the outcomes are 9.6 MB, and the reports index is the build's peak.
+    /// Adds this shard's records' counts, diagnostics and worker times to a report, then lets the outcomes go: the
+    /// shared pages only ask which records are valid (`valid`). At 100,000 records the outcomes are 9.6 MB, and the
+    /// reports index is the build's peak.
     func addResults(to report: inout BuildReport) {
         report.recordFilesRead += filesRead
         valid = outcomes.map { $0?.isValid == true }
