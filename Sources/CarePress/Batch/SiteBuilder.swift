@@ -365,6 +365,7 @@ public enum SiteBuilder {
         closing.orphans = failedRemovals
         closing.settledOrphans = listedOrphans.filter { !failed.contains(BytePath($0)) }
         if shared != contents.shared { closing.shared = shared }
+        batch.flushing?.wait()
         if report.written > 0 || report.deleted > 0 || !closing.isEmpty { writer.synchronize() }
         batch.record(closing, in: manifest, finishing: true)
     }

@@ -431,4 +431,29 @@ struct IncrementalBuildTests {
         #expect(files == project.contents(under: "Four"))
         #expect(try ManifestDump.rows(project.path("One")) == ManifestDump.rows(project.path("Four")))
     }
+
+    /// 290 records are three chunks (128, 128, 34): the first two are committed while the next renders, the last
+    /// when the workers are done. Every record must reach the manifest and the output folder as a build of one chunk
+    /// at a time would leave them, whatever the number of workers.
+    @Test func chunksCommittedWhileTheNextRendersLeaveTheSameOutputAndManifest() throws {
+        let project = try TemporaryProject.generated(copies: 10)
+        #expect(RecordChunkTests.chunks(for: 29 * 10) == [128, 128, 34])
+        let one = SiteBuilder.build(project.ownThemeOptions(output: "One", jobs: 1))
+        let two = SiteBuilder.build(project.ownThemeOptions(output: "Two", jobs: 2))
+        #expect(!one.hasErrors, "\(one.diagnostics)")
+        #expect(one.rendered == 29 * 10)
+        #expect(two.rendered == 29 * 10)
+        #expect(one.written == two.written)
+        #expect(one.diagnostics == two.diagnostics)
+        let (files, others) = (project.contents(under: "One"), project.contents(under: "Two"))
+        #expect(files.keys.sorted() == others.keys.sorted())
+        #expect(files.filter { others[$0.key] != $0.value }.keys.sorted() == [])
+        #expect(try ManifestDump.rows(project.path("One")) == ManifestDump.rows(project.path("Two")))
+        // No staged file is left, and every row vouches for its files: a rebuild renders nothing.
+        #expect(files.keys.filter { $0.hasSuffix(".tmp") } == [])
+        let again = SiteBuilder.build(project.ownThemeOptions(output: "Two", jobs: 2))
+        #expect(again.rendered == 0)
+        #expect(again.skipped == 29 * 10)
+        #expect(again.written == 0)
+    }
 }

@@ -9,6 +9,11 @@ extension RecordBatch {
 
     /// Processes every record with a role, on `options.jobs` workers, a chunk at a time; after each chunk, its
     /// changes are committed to the manifest and its staged files renamed into place.
+    ///
+    /// A chunk is committed on a thread of its own while the workers render the next one: the commit is mostly
+    /// renames and SQLite (at 12,000 records, half a second of a 3-second build that the workers would otherwise
+    /// spend waiting). Commits still happen one at a time and in chunk order, and the workers touch none of what a
+    /// commit changes: each chunk's manifest entries are taken before its previous chunk's commit starts.
     func processRecords() {
         let done = SerialCounter()
         let total = scanned.indices.filter { scanned[$0].role != .none }.count
@@ -23,26 +28,42 @@ extension RecordBatch {
         reuseUnchanged(building: building, done: done, total: total)
         let work = scanned.indices.filter { scanned[$0].role != .none && outcomes[$0] == nil }
         var start = 0
+        var waiting: [Processed] = []
         while start < work.count {
             let chunk = Array(work[start..<min(start + Self.chunkSize(after: start), work.count)])
             start += chunk.count
             let results = Slots<(Outcome, BuildManifest.Entry)>(count: chunk.count)
-            let entries = self.entries
+            let previous = chunk.map { entries[$0] }
+            let committing = waiting.isEmpty ? nil : Overlapped { [waiting] in self.commit(waiting) }
             WorkerPool.run(jobs: options.jobs, count: chunk.count) { position in
-                let index = chunk[position]
-                results[position] = self.process(index, previous: entries[index], building: building)
+                results[position] = self.process(chunk[position], previous: previous[position], building: building)
                 progress?(done.next(), total)
             }
-            let processed = chunk.indices.compactMap { position in
+            committing?.wait()
+            if committing != nil { startFlushing() }
+            waiting = chunk.indices.compactMap { position in
                 results[position].map { (index: chunk[position], outcome: $0.0, entry: $0.1) }
             }
-            if case .build(let writer, _, _, let manifest) = mode {
-                commit(processed, writer: writer, manifest: manifest)
-            } else {
-                for (index, outcome, entry) in processed {
-                    outcomes[index] = outcome
-                    self.entries[index] = entry
-                }
+        }
+        commit(waiting)
+    }
+
+    /// Starts flushing the files in place to disk, unless a flush is still running: the build's last flush
+    /// (`SiteBuilder.finish`, before the manifest says the build finished) then has little left to wait for. At
+    /// 12,000 records it waited 0.19 s for 140 MB when it was the only one.
+    private func startFlushing() {
+        guard case .build(let writer, _, _, _) = mode, flushing?.isFinished ?? true else { return }
+        flushing = Overlapped { writer.synchronize() }
+    }
+
+    /// Commits processed records (see `RecordBatch+Commits.swift`), or, when checking, keeps their outcomes.
+    private func commit(_ processed: [Processed]) {
+        if case .build(let writer, _, _, let manifest) = mode {
+            commit(processed, writer: writer, manifest: manifest)
+        } else {
+            for (index, outcome, entry) in processed {
+                outcomes[index] = outcome
+                entries[index] = entry
             }
         }
     }
