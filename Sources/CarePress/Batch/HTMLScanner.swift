@@ -12,12 +12,14 @@
 /// tags, quoted and unquoted attribute values, character references, comments, doctypes, and the raw text of
 /// `<script>` and `<style>` elements (skipped with a byte search, so an inlined stylesheet or script is never read as
 /// markup). Every byte that matters to HTML syntax is ASCII, and in UTF-8 an ASCII byte is always a whole character,
-/// so scanning bytes finds exactly the tags that scanning characters would; names are lower-cased as ASCII, as HTML
-/// does. Positions are worked out only when asked for (`position(of:)`), for the links that are reported.
+/// so scanning bytes finds exactly the tags that scanning characters would; names are compared as ASCII in any case,
+/// as HTML does. Only the attributes whose values are URLs are kept, and a tag's name is made into a `String` only
+/// for a tag that has one; positions are worked out only when asked for (`position(of:)`), for the links that are
+/// reported.
 struct HTMLScanner {
-    /// One attribute of a start tag.
+    /// One URL-valued attribute of a start tag.
     struct Attribute {
-        /// The name, lower-cased.
+        /// The name, lower-cased: `href`, `src`, `srcset`, `poster` or `action`.
         var name: String
         /// Where the value's bytes are (quotes left out); empty for an attribute without a value, at its name.
         var valueRange: Range<Int>
@@ -27,9 +29,9 @@ struct HTMLScanner {
 
     /// One start tag.
     struct Tag {
-        /// The element's name, lower-cased.
+        /// The element's name, lower-cased; empty when the tag has no URL-valued attribute.
         var name: String
-        /// Its attributes, in order.
+        /// Its URL-valued attributes, in order.
         var attributes: [Attribute]
     }
 
@@ -127,11 +129,11 @@ struct HTMLScanner {
                 skip(past: ">")
             } else if let next = peek(1), Self.isLetter(next) {
                 index += 1
-                let tag = readTag()
-                if tag.name == "script" {
+                let (tag, name) = readTag()
+                if isName(name, "script") {
                     skip(past: "</script", caseInsensitive: true)
                     skip(past: ">")
-                } else if tag.name == "style" {
+                } else if isName(name, "style") {
                     skip(past: "</style", caseInsensitive: true)
                     skip(past: ">")
                 }
@@ -143,8 +145,9 @@ struct HTMLScanner {
         return nil
     }
 
-    /// Reads a tag's name and attributes, from just after its `<` to just after its `>`.
-    private mutating func readTag() -> Tag {
+    /// Reads a tag's name and attributes, from just after its `<` to just after its `>`; the tag, and where its name
+    /// is.
+    private mutating func readTag() -> (Tag, Range<Int>) {
         let name = readName()
         var attributes: [Attribute] = []
         while true {
@@ -159,14 +162,15 @@ struct HTMLScanner {
                 continue
             }
             let start = index
-            let attributeName = readName()
-            if attributeName.isEmpty {
+            let nameRange = readName()
+            if nameRange.isEmpty {
                 index += 1  // a stray "=": step over it
                 continue
             }
+            let attributeName = urlAttribute(at: nameRange)
             skipWhitespace()
             guard peek() == UInt8(ascii: "=") else {
-                attributes.append(Attribute(name: attributeName, valueRange: start..<start))
+                if let attributeName { attributes.append(Attribute(name: attributeName, valueRange: start..<start)) }
                 continue
             }
             index += 1
@@ -184,22 +188,43 @@ struct HTMLScanner {
                 while let byte = peek(), !Self.isWhitespace(byte), byte != UInt8(ascii: ">") { index += 1 }
                 valueEnd = index
             }
-            attributes.append(Attribute(name: attributeName, valueRange: valueStart..<valueEnd))
+            if let attributeName {
+                attributes.append(Attribute(name: attributeName, valueRange: valueStart..<valueEnd))
+            }
         }
-        return Tag(name: name, attributes: attributes)
+        let tagName = attributes.isEmpty ? "" : String(decoding: bytes[name].map(Self.lowercased), as: UTF8.self)
+        return (Tag(name: tagName, attributes: attributes), name)
     }
 
-    /// A tag or attribute name up to whitespace, `/`, `>` or `=`, lower-cased (ASCII letters only, as HTML does).
-    private mutating func readName() -> String {
+    /// Where a tag or attribute name is: up to whitespace, `/`, `>` or `=`.
+    private mutating func readName() -> Range<Int> {
         let start = index
-        var hasUpperCase = false
-        while let byte = peek(), !Self.isNameEnd(byte) {
-            hasUpperCase = hasUpperCase || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            index += 1
+        while let byte = peek(), !Self.isNameEnd(byte) { index += 1 }
+        return start..<index
+    }
+
+    /// The name of the attribute at `range` when its value is a URL (`href`, `src`, `poster`, `action`) or a list
+    /// of them (`srcset`).
+    private func urlAttribute(at range: Range<Int>) -> String? {
+        // Most attribute names (`class`, `id`, `lang`, `rel`…) are ruled out by their length and first letter.
+        guard (3...6).contains(range.count) else { return nil }
+        switch Self.lowercased(bytes[range.lowerBound]) {
+        case UInt8(ascii: "h"): return isName(range, "href") ? "href" : nil
+        case UInt8(ascii: "s"): return isName(range, "src") ? "src" : isName(range, "srcset") ? "srcset" : nil
+        case UInt8(ascii: "p"): return isName(range, "poster") ? "poster" : nil
+        case UInt8(ascii: "a"): return isName(range, "action") ? "action" : nil
+        default: return nil
         }
-        let name = bytes[start..<index]
-        return hasUpperCase
-            ? String(decoding: name.map(Self.lowercased), as: UTF8.self) : String(decoding: name, as: UTF8.self)
+    }
+
+    /// Whether the name at `range` is `name` (lower-case ASCII), in any case (ASCII letters only, as HTML does).
+    private func isName(_ range: Range<Int>, _ name: StaticString) -> Bool {
+        guard range.count == name.utf8CodeUnitCount else { return false }
+        let expected = UnsafeBufferPointer(start: name.utf8Start, count: range.count)
+        for offset in 0..<range.count where Self.lowercased(bytes[range.lowerBound + offset]) != expected[offset] {
+            return false
+        }
+        return true
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {

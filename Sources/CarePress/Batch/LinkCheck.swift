@@ -77,18 +77,11 @@ public enum LinkCheck {
         return diagnostics
     }
 
-    /// The URLs of an attribute: one for `href`, `src`, `poster` and `action`, each candidate's for `srcset`, none for
-    /// any other attribute.
+    /// The URLs of an attribute (`href`, `src`, `srcset`, `poster` or `action`): each candidate's for `srcset`, else its value.
     private static func urls(of attribute: HTMLScanner.Attribute, in scanner: HTMLScanner) -> [String] {
-        switch attribute.name {
-        case "href", "src", "poster", "action":
-            return [scanner.value(of: attribute)]
-        case "srcset":
-            return scanner.value(of: attribute).split(separator: ",").map { candidate in
-                candidate.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
-            }
-        default:
-            return []
+        guard attribute.name == "srcset" else { return [scanner.value(of: attribute)] }
+        return scanner.value(of: attribute).split(separator: ",").map { candidate in
+            candidate.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
         }
     }
 
@@ -144,18 +137,22 @@ public enum LinkCheck {
         // The page's folder, as the start of the result, with the number of its parts.
         var path: [UInt8] = []
         path.reserveCapacity(page.utf8.count + bytes.count)
-        var parts = 0
-        var previous: UInt8 = UInt8(ascii: "/")
-        var folderEnd = 0
-        for (offset, byte) in page.utf8.enumerated() {
-            if byte == UInt8(ascii: "/") {
-                if previous == UInt8(ascii: "/") { return nil }  // an empty part (or a leading slash)
-                parts += 1
-                folderEnd = offset
+        var page = page
+        let folder: (end: Int, parts: Int)? = page.withUTF8 { utf8 in
+            var (parts, end) = (0, 0)
+            var previous: UInt8 = UInt8(ascii: "/")
+            for offset in utf8.indices {
+                if utf8[offset] == UInt8(ascii: "/") {
+                    if previous == UInt8(ascii: "/") { return nil }  // an empty part (or a leading slash)
+                    parts += 1
+                    end = offset
+                }
+                previous = utf8[offset]
             }
-            previous = byte
+            path.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<end]))
+            return (end, parts)
         }
-        path.append(contentsOf: page.utf8.prefix(folderEnd))
+        guard var parts = folder?.parts else { return nil }
         // The URL's parts up to `#` or `?`, each applied to the path.
         var segment: [UInt8] = []
         var ended = false

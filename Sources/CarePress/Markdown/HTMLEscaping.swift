@@ -7,23 +7,33 @@ public enum HTMLEscaping {
     /// The text with `&`, `<`, `>`, `"` and `'` replaced by the entities swift-mustache uses, so it is safe in
     /// element content and in quoted attribute values.
     public static func escaped(_ text: String) -> String {
-        let utf8 = text.utf8
         // Fast path: most values contain nothing to escape; every byte that matters is ASCII, and in UTF-8 an
         // ASCII byte is always a whole scalar, so a byte scan is a scalar scan.
-        guard utf8.contains(where: needsEscaping) else { return text }
+        guard text.utf8.contains(where: needsEscaping) else { return text }
         var result: [UInt8] = []
-        result.reserveCapacity(utf8.count + 16)
-        for byte in utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): result += "&amp;".utf8
-            case UInt8(ascii: "<"): result += "&lt;".utf8
-            case UInt8(ascii: ">"): result += "&gt;".utf8
-            case UInt8(ascii: "\""): result += "&quot;".utf8
-            case UInt8(ascii: "'"): result += "&#39;".utf8
-            default: result.append(byte)
-            }
-        }
+        result.reserveCapacity(text.utf8.count + 16)
+        appendEscaped(text, to: &result)
         return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 of `escaped(text)` to `output`, with no `String` made on the way.
+    static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var start = 0
+            for index in utf8.indices where needsEscaping(utf8[index]) {
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                switch utf8[index] {
+                case UInt8(ascii: "&"): output += "&amp;".utf8
+                case UInt8(ascii: "<"): output += "&lt;".utf8
+                case UInt8(ascii: ">"): output += "&gt;".utf8
+                case UInt8(ascii: "\""): output += "&quot;".utf8
+                default: output += "&#39;".utf8
+                }
+                start = index + 1
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        }
     }
 
     private static func needsEscaping(_ byte: UInt8) -> Bool {

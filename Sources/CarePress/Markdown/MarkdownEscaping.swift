@@ -30,27 +30,57 @@ public enum MarkdownEscaping {
     public static func escaped(_ text: String) -> String {
         var text = text
         let changed: String? = text.withUTF8 { utf8 in
-            let leadingEnd = utf8.firstIndex { !isEdgeWhitespace($0) } ?? utf8.count
-            let trailingStart = (utf8.lastIndex { !isEdgeWhitespace($0) } ?? -1) + 1
-            let listMarker = lineStartMarker(utf8, from: leadingEnd)
-            // Most values (names, labels, ordinary sentences) need nothing: return them as they are.
-            var first = utf8.firstIndex { needsAttention[Int($0)] } ?? utf8.count
+            let plan = Plan(utf8)
+            guard plan.first < utf8.count else { return nil }
+            var output: [UInt8] = []
+            output.reserveCapacity(utf8.count + utf8.count / 4 + 8)
+            plan.write(utf8, to: &output)
+            return String(decoding: output, as: UTF8.self)
+        }
+        return changed ?? text
+    }
+
+    /// Appends the UTF-8 of `escaped(text)` to `output`, with no `String` made on the way (how the compiled
+    /// templates write every value).
+    static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in Plan(utf8).write(utf8, to: &output) }
+    }
+
+    /// Where `escaped(_:)` has work to do in a text's UTF-8.
+    private struct Plan {
+        /// The end of the whitespace at the start, and the start of the whitespace at the end.
+        let leadingEnd: Int
+        let trailingStart: Int
+        /// The byte that would make a list item or setext underline (see `lineStartMarker`), or -1.
+        let listMarker: Int
+        /// The first byte that changes (the count when none does).
+        let first: Int
+
+        init(_ utf8: UnsafeBufferPointer<UInt8>) {
+            leadingEnd = utf8.firstIndex { !isEdgeWhitespace($0) } ?? utf8.count
+            trailingStart = (utf8.lastIndex { !isEdgeWhitespace($0) } ?? -1) + 1
+            listMarker = lineStartMarker(utf8, from: leadingEnd)
+            // Most values (names, labels, ordinary sentences) need nothing.
+            var first = utf8.firstIndex(where: needsAttention) ?? utf8.count
             if leadingEnd > 0 { first = 0 }
             if listMarker >= 0 { first = min(first, listMarker) }
             if trailingStart < utf8.count { first = min(first, trailingStart) }
-            guard first < utf8.count else { return nil }
-            var output: [UInt8] = []
-            output.reserveCapacity(utf8.count + utf8.count / 4 + 8)
+            self.first = first
+        }
+
+        /// Writes the escaped text.
+        func write(_ utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
             output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<first]))
             var index = first
             while index < utf8.count {
                 let byte = utf8[index]
                 let atEdge = index < leadingEnd || index >= trailingStart
-                if !atEdge && index != listMarker && !needsAttention[Int(byte)] {
+                if !atEdge && index != listMarker && !needsAttention(byte) {
                     // Copy the run of bytes that need nothing in one go.
                     var end = index + 1
                     let limit = listMarker > index ? min(trailingStart, listMarker) : trailingStart
-                    while end < limit && !needsAttention[Int(utf8[end])] { end += 1 }
+                    while end < limit && !needsAttention(utf8[end]) { end += 1 }
                     output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[index..<end]))
                     index = end
                     continue
@@ -68,15 +98,14 @@ public enum MarkdownEscaping {
                 }
                 index += 1
             }
-            return String(decoding: output, as: UTF8.self)
         }
-        return changed ?? text
     }
 
-    /// The bytes that `escaped(_:)` may change wherever they are (edges and list markers aside): markup
-    /// characters, line breaks, NUL, and 0xEF, the first byte of a byte order mark.
-    private static let needsAttention: [Bool] = (0..<256).map { value in
-        switch UInt8(value) {
+    /// Whether `escaped(_:)` may change a byte wherever it is (edges and list markers aside): markup characters,
+    /// line breaks, NUL, and 0xEF, the first byte of a byte order mark. (A switch, not a table: a static table is a
+    /// lazy global, checked for every byte.)
+    private static func needsAttention(_ byte: UInt8) -> Bool {
+        switch byte {
         case 0x00, 0x0A, 0x0B, 0x0C, 0x0D, 0xEF: true
         case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
             UInt8(ascii: "]"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"),
@@ -100,22 +129,28 @@ public enum MarkdownEscaping {
     /// The paragraphs are separated by one blank line, with no newline after the last; text with no non-blank line
     /// gives the empty string. Place the result as top-level blocks, with a blank line before and after it.
     public static func escapedParagraphs(_ text: String) -> String {
-        var paragraphs: [String] = []
-        var lines: [String] = []
-        for line in splitLines(text) {
-            if line.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" }) {
-                if !lines.isEmpty {
-                    paragraphs.append(lines.joined(separator: "\\\n"))
-                    lines.removeAll()
+        var text = text
+        return text.withUTF8 { utf8 in
+            var output: [UInt8] = []
+            output.reserveCapacity(utf8.count + utf8.count / 4 + 8)
+            // Whether a paragraph was written, and whether the current one has a line.
+            var written = false
+            var open = false
+            forEachLine(utf8) { line in
+                guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else {
+                    open = false
+                    return
                 }
-            } else {
-                lines.append(escaped(line))
+                if open {
+                    output += "\\\n".utf8
+                } else if written {
+                    output += "\n\n".utf8
+                }
+                Plan(line).write(line, to: &output)
+                (written, open) = (true, true)
             }
+            return String(decoding: output, as: UTF8.self)
         }
-        if !lines.isEmpty {
-            paragraphs.append(lines.joined(separator: "\\\n"))
-        }
-        return paragraphs.joined(separator: "\n\n")
     }
 
     /// Writes `url` as a link destination for `[text](HERE)` or `![alt](HERE)`, in the `<...>` form.
@@ -280,26 +315,23 @@ public enum MarkdownEscaping {
         }
     }
 
-    /// Splits `text` at `\n`, `\r\n` and `\r`.
-    private static func splitLines(_ text: String) -> [String] {
-        // CR and LF are ASCII, so splitting the UTF-8 bytes at them splits between scalars.
-        var lines: [String] = []
-        var text = text
-        text.withUTF8 { utf8 in
-            var start = 0
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                guard byte == 0x0A || byte == 0x0D else {
-                    index += 1
-                    continue
-                }
-                lines.append(String(decoding: UnsafeBufferPointer(rebasing: utf8[start..<index]), as: UTF8.self))
-                index += byte == 0x0D && index + 1 < utf8.count && utf8[index + 1] == 0x0A ? 2 : 1
-                start = index
+    /// Calls `body` with each line of UTF-8 text, split at `\n`, `\r\n` and `\r` (ASCII bytes, so the lines are
+    /// whole scalars).
+    private static func forEachLine(
+        _ utf8: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        var start = 0
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            guard byte == 0x0A || byte == 0x0D else {
+                index += 1
+                continue
             }
-            lines.append(String(decoding: UnsafeBufferPointer(rebasing: utf8[start...]), as: UTF8.self))
+            body(UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            index += byte == 0x0D && index + 1 < utf8.count && utf8[index + 1] == 0x0A ? 2 : 1
+            start = index
         }
-        return lines
+        body(UnsafeBufferPointer(rebasing: utf8[start...]))
     }
 }

@@ -117,6 +117,9 @@ struct CompiledLibrary: Sendable {
     }
 
     /// Finds a name's value as swift-mustache does; nil when there is none.
+    ///
+    /// The stack is read in place, frame by frame from the top (iterating `stack.reversed()` copied each frame it
+    /// passed, and a frame holds an existential view model).
     static func lookup(_ name: CompiledTemplate.Name, in stack: [TemplateValue]) -> TemplateValue? {
         switch name {
         case .current:
@@ -125,8 +128,10 @@ struct CompiledLibrary: Sendable {
             guard let top = stack.last else { return nil }
             return follow(names[...], from: top)
         case .stack(let first, let rest):
-            for frame in stack.reversed() {
-                guard case .object(let model) = frame, let value = model.field(first) else { continue }
+            var position = stack.endIndex
+            while position > stack.startIndex {
+                position -= 1
+                guard let value = stack[position].field(first) else { continue }
                 return rest.isEmpty ? value : follow(rest[...], from: value)
             }
             return nil
@@ -136,7 +141,7 @@ struct CompiledLibrary: Sendable {
     private static func follow(_ names: ArraySlice<String>, from start: TemplateValue) -> TemplateValue? {
         var value = start
         for name in names {
-            guard case .object(let model) = value, let child = model.field(name) else { return nil }
+            guard let child = value.field(name) else { return nil }
             value = child
         }
         return value
@@ -146,8 +151,8 @@ struct CompiledLibrary: Sendable {
     static func append(_ text: String, _ escaping: CompiledTemplate.Escaping, to output: inout [UInt8]) {
         switch escaping {
         case .none: output.append(contentsOf: text.utf8)
-        case .html: output.append(contentsOf: HTMLEscaping.escaped(text).utf8)
-        case .markdown: output.append(contentsOf: MarkdownEscaping.escaped(text).utf8)
+        case .html: HTMLEscaping.appendEscaped(text, to: &output)
+        case .markdown: MarkdownEscaping.appendEscaped(text, to: &output)
         }
     }
 }

@@ -24,6 +24,12 @@ public enum TemplateValue: Sendable {
         .list(items.map { .text($0) })
     }
 
+    /// The field named `name` of an object; nil for anything else, or an object without it.
+    func field(_ name: String) -> TemplateValue? {
+        guard case .object(let model) = self else { return nil }
+        return model.field(name)
+    }
+
     /// Optional text: nil (no value, so the name is looked up further out) when there is none.
     public static func text(_ text: String?) -> TemplateValue? {
         text.map { .text($0) }
