@@ -27,6 +27,8 @@ public struct BuildReport: Sendable {
     public var timings = BuildTimings()
     /// How many record files the scan read; the others were left alone since the last build read them.
     var recordFilesRead = 0
+    /// How many stored summaries the reports index read back from the manifest (the others were still in memory).
+    var summariesReadBack = 0
     /// Whether the build stopped before writing anything (an error in the theme, the site settings or the output
     /// folder), so nothing in the output folder is new.
     public var stoppedEarly = false

@@ -331,6 +331,7 @@ public enum SiteBuilder {
             report.diagnostics += error.diagnostics
             failed = true
         }
+        report.summariesReadBack = manifest.summariesRead
         // After a failure, keep owning the old pages too, so that nothing is removed that might still be wanted.
         let state = BuildManifest.SharedPages(
             digest: failed ? nil : digest, guideDigest: failed ? nil : guideDigest,

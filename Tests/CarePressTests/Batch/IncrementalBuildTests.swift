@@ -456,4 +456,20 @@ struct IncrementalBuildTests {
         #expect(again.skipped == 29 * 10)
         #expect(again.written == 0)
     }
+
+    /// A build that renders its records keeps their summaries (the first 4 MB of them) for the reports index, which
+    /// then queries the manifest for none; a rebuild that renders one record reads the others' back.
+    @Test func theReportsIndexOfAFullBuildReadsNoSummaryBackFromTheManifest() throws {
+        let (project, first) = try Self.builtProject()
+        #expect(first.rendered == 29 * 3)
+        #expect(first.summariesReadBack == 0)
+        let path = "Content/consults/hl-2026-0001-c1.json"
+        let original = try #require(project.read(path))
+        try project.write(
+            path, original.replacingOccurrences(of: "\"displayName\": \"", with: "\"displayName\": \"Dr "))
+        let second = SiteBuilder.build(project.ownThemeOptions())
+        #expect(second.rendered == 1)
+        #expect(second.summariesReadBack >= 29 * 3 - 1)
+        #expect(project.read("Output/reports/index.html")?.contains("Dr ") == true)
+    }
 }

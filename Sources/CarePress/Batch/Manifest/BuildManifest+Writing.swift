@@ -66,8 +66,14 @@ extension BuildManifest {
     /// A record's stored summary as its row has it, bytes held; nil when the row has none. For the reports index,
     /// which reads the summaries back a page at a time rather than holding them all.
     func summary(at path: String) -> StoredSummary? {
-        store.withLock { Self.summaryBytes(at: path, in: $0) }
+        store.withLock { store in
+            store.summariesRead += 1
+            return Self.summaryBytes(at: path, in: store)
+        }
     }
+
+    /// How many summaries `summary(at:)` has read back.
+    var summariesRead: Int { store.withLock { $0.summariesRead } }
 
     private static func summaryBytes(at path: String, in store: Store) -> StoredSummary? {
         let select = store.selectSummary

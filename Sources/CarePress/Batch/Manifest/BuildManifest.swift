@@ -43,6 +43,8 @@ final class BuildManifest: Sendable {
         let removeOrphan: SQLiteStatement
         /// A record's stored summary, by path.
         let selectSummary: SQLiteStatement
+        /// How many summaries were read back with it (`summary(at:)`), for the tests.
+        var summariesRead = 0
         /// The generation rows written by this build carry.
         var generation: Int
         /// Whether the database says the last build finished (true for a new database).

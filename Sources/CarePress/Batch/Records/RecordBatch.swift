@@ -57,6 +57,8 @@ final class RecordBatch: @unchecked Sendable {
     var settled = ManifestChanges()
     /// The records (by index) whose final rows are in `settled`: their summaries' bytes are let go once committed.
     var settledIndices: [Int] = []
+    /// The bytes of committed summaries kept for the reports index (see `releaseSummary`).
+    var keptSummaryBytes = 0
     /// Why the manifest could not be written, once it failed (reported once).
     var manifestFailure: String?
     /// The regular files in each kind's report folder (`reports/consults`) when the records were scanned: whether
