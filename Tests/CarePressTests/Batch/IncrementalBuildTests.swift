@@ -457,7 +457,7 @@ struct IncrementalBuildTests {
         #expect(again.written == 0)
     }
 
-    /// A build that renders its records keeps their summaries (the first 4 MB of them) for the reports index, which
+    /// A build that renders its records keeps their summaries (the first 2 MB of them) for the reports index, which
     /// then queries the manifest for none; a rebuild that renders one record reads the others' back.
     @Test func theReportsIndexOfAFullBuildReadsNoSummaryBackFromTheManifest() throws {
         let (project, first) = try Self.builtProject()

@@ -3,7 +3,7 @@ extension BuildManifest {
     /// `SummaryCodec`'s form, so fields added to the summary need a change there, not to the manifest's tables.
     ///
     /// In memory it is its digest, with its bytes only while they are not yet in the manifest (and, for the first
-    /// 4 MB of them, while the batch keeps them for the reports index: `RecordBatch.releaseSummary`): at 100,000 records the
+    /// 2 MB of them, while the batch keeps them for the reports index: `RecordBatch.releaseSummary`): at 100,000 records the
     /// summaries' bytes were 40 MB of a build's peak, and a build that renders no index page never needs them. The
     /// reports index reads them back from the manifest (`BuildManifest.summary(at:)`); the digest of the shared
     /// pages' inputs is taken over the digests, and two stored summaries are equal when their digests are.
