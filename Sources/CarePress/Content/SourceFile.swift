@@ -74,7 +74,7 @@ enum SourceFile {
     ) {
         guard let directory = opendir(folder) else { return ([], [], []) }
         defer { closedir(directory) }
-        var entries: [(name: String, bytes: [UInt8], isFile: Bool)] = []
+        var entries: [(name: String, isFile: Bool)] = []
         var misnamed: [String] = []
         while let entry = readdir(directory) {
             let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix(while: { $0 != 0 })) }
@@ -92,14 +92,14 @@ enum SourceFile {
                 var info = stat()
                 isFile = stat(folder.appendingPathComponent(name), &info) == 0 && (info.st_mode & S_IFMT) != S_IFDIR
             }
-            entries.append((name, bytes, isFile))
+            entries.append((name, isFile))
         }
         var files: [String] = []
         var ignored: [String] = []
         // By bytes, not as text: `café.json` in NFC and in NFD are two files, and the build manifest orders paths so.
-        // (Compared as byte arrays, which is cheaper than comparing `String.UTF8View`s.)
-        entries.sort { $0.bytes.lexicographicallyPrecedes($1.bytes) }
-        for (name, _, isFile) in entries where isFile {
+        // (`BytePath` compares with `memcmp`: a generic byte-array comparison was a third of listing 12,000 files.)
+        entries.sort { BytePath($0.name) < BytePath($1.name) }
+        for (name, isFile) in entries where isFile {
             let path = folder.appendingPathComponent(name)
             if extensions.contains(fileExtension(name)) {
                 files.append(path)
