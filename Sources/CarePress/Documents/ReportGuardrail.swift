@@ -22,6 +22,16 @@ enum ReportGuardrail {
         try check(html: CommonMark.html(from: markdown), shows: required, templatePath: templatePath)
     }
 
+    /// `check(html:shows:templatePath:)` of UTF-8: the batch's path, where the common case (each text shown as an
+    /// element's whole content) makes no `String` of the page.
+    static func check(
+        html: [UInt8], shows required: [(what: String, text: String)], templatePath: String
+    ) throws(TemplateErrors) {
+        let unseen = html.withUnsafeBufferPointer { html in required.filter { !showsAsElement(in: html, $0.text) } }
+        guard !unseen.isEmpty else { return }
+        try check(html: String(decoding: html, as: UTF8.self), shows: unseen, templatePath: templatePath)
+    }
+
     /// Throws an error located in `templatePath` for each required text that `html`, the HTML libcmark made of a
     /// report's Markdown, does not show.
     static func check(
@@ -51,6 +61,12 @@ enum ReportGuardrail {
     /// starts one: the text between them is shown (tags are what `visibleText` removes). Only a text that is already
     /// normalized and starts and ends with ASCII is looked for, so that a match is one `shows` would find.
     static func showsAsElement(_ html: String, _ text: String) -> Bool {
+        var html = html
+        return html.withUTF8 { showsAsElement(in: $0, text) }
+    }
+
+    /// `showsAsElement` in UTF-8.
+    private static func showsAsElement(in html: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
         guard let first = text.utf8.first, let last = text.utf8.last, first < 0x80, last < 0x80,
             normalized(text).utf8.elementsEqual(text.utf8)
         else { return false }
@@ -66,8 +82,7 @@ enum ReportGuardrail {
             }
         }
         needle.append(UInt8(ascii: "<"))
-        var html = html
-        return html.withUTF8 { ByteSearch.contains(needle, in: $0) }
+        return ByteSearch.contains(needle, in: html)
     }
 
     /// Whether `shown` contains `text`, as `shown.contains(text)` answers, found first by a byte search.

@@ -55,15 +55,16 @@ public struct ReportRenderer: Sendable {
             path: summary.htmlPath, title: report.title,
             breadcrumbs: [.init("Home", "index.html"), .init("Reports", ReportsIndex.path), .init(report.title)],
             kind: "report \(record.kind.rawValue)", isStandalone: isStandalone, footerDisclaimer: false)
-        let output = try pages.render(report.template, report.viewModel, page: page, appendix: report.appendixTemplate)
+        let output = try pages.renderUTF8(
+            report.template, report.viewModel, page: page, appendix: report.appendixTemplate)
         // The layout leaves the disclaimer out of a report's footer: the guardrail holds the report to show it.
         try ReportGuardrail.check(
             html: output.contentHTML, shows: report.requiredTexts(disclaimer: pages.site.disclaimer),
             templatePath: pages.templates.path(of: report.template))
         let files =
             [
-                OutputFile(path: ReportPaths.markdown(kind: record.kind, id: record.id), text: output.markdown),
-                OutputFile(path: summary.htmlPath, text: output.html),
+                OutputFile(path: ReportPaths.markdown(kind: record.kind, id: record.id), bytes: output.markdown),
+                OutputFile(path: summary.htmlPath, bytes: output.html),
             ] + report.extraFiles
         if let linkTargets {
             let own = Set(files.map(\.path))

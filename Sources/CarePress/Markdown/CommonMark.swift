@@ -30,6 +30,13 @@ public enum CommonMark {
         }
     }
 
+    /// Appends the HTML of Markdown bytes to `output` (as `html(fromBytes:)`), with no array made on the way.
+    static func appendHTML(of markdown: ArraySlice<UInt8>, options: MarkdownOptions = [], to output: inout [UInt8]) {
+        markdown.withUnsafeBufferPointer { bytes in
+            render(bytes, options: options) { html in output.append(contentsOf: html) }
+        }
+    }
+
     /// Calls libcmark on `markdown` and hands the HTML it returns to `body` before freeing it.
     private static func render<Result>(
         _ markdown: UnsafeBufferPointer<UInt8>, options: MarkdownOptions,

@@ -36,38 +36,87 @@ enum CalloutMarkdown {
         case callout(tone: String, level: Int, heading: String, body: String)
     }
 
+    /// A part as slices of the document's UTF-8 bytes (no copy of them): what `html` renders.
+    enum Piece {
+        /// Markdown outside any callout.
+        case markdown(ArraySlice<UInt8>)
+        /// A callout: its tone, its heading level and Markdown line, and its body.
+        case callout(tone: String, level: Int, heading: ArraySlice<UInt8>, body: ArraySlice<UInt8>)
+    }
+
     /// The parts of a document, or nil when it has no callout or its marks are malformed.
-    ///
-    /// One pass over the UTF-8 bytes: each part is a range of the document (a mark is a whole line of ASCII, which
-    /// compares byte for byte as it does by `Character`s). A document with a carriage return is split by
-    /// `Character`s instead, where a CR LF pair is one `Character` and so no line break.
     static func parts(of markdown: String) -> [Part]? {
-        var text = markdown
-        enum Split {
-            case none, byLines, parts([Part]?)
-        }
-        let split = text.withUTF8 { bytes -> Split in
-            guard let base = bytes.baseAddress, ByteSearch.contains(openingMark, in: bytes) else { return .none }
-            guard memchr(base, 0x0D, bytes.count) == nil else { return .byLines }
-            return .parts(parts(ofBytes: bytes))
-        }
-        switch split {
-        case .none: return nil
-        case .byLines: return parts(ofLines: markdown)
-        case .parts(let parts): return parts
+        pieces(of: Array(markdown.utf8)).map { pieces in
+            pieces.map { piece in
+                switch piece {
+                case .markdown(let text): .markdown(string(text))
+                case .callout(let tone, let level, let heading, let body):
+                    .callout(tone: tone, level: level, heading: string(heading), body: string(body))
+                }
+            }
         }
     }
+
+    /// The pieces of a document's UTF-8, or nil when it has no callout or its marks are malformed.
+    ///
+    /// One pass over the bytes: each piece is a slice of the document (a mark is a whole line of ASCII, which
+    /// compares byte for byte as it does by `Character`s). A document with a carriage return is split by
+    /// `Character`s instead (`parts(ofLines:)`), where a CR LF pair is one `Character` and so no line break.
+    static func pieces(of markdown: [UInt8]) -> [Piece]? {
+        enum Split {
+            case none, byLines, spans([Span]?)
+        }
+        let split = markdown.withUnsafeBufferPointer { bytes -> Split in
+            guard let base = bytes.baseAddress, ByteSearch.contains(openingMark, in: bytes) else { return .none }
+            guard memchr(base, 0x0D, bytes.count) == nil else { return .byLines }
+            return .spans(spans(ofBytes: bytes))
+        }
+        switch split {
+        case .none, .spans(nil):
+            return nil
+        case .byLines:
+            return parts(ofLines: String(decoding: markdown, as: UTF8.self))?.map { part in
+                switch part {
+                case .markdown(let text): .markdown(Array(text.utf8)[...])
+                case .callout(let tone, let level, let heading, let body):
+                    .callout(tone: tone, level: level, heading: Array(heading.utf8)[...], body: Array(body.utf8)[...])
+                }
+            }
+        case .spans(let spans?):
+            return spans.map { span in
+                switch span {
+                case .plain(let range):
+                    .markdown(markdown[range])
+                case .callout(let tone, let level, let heading, let body):
+                    .callout(
+                        tone: string(markdown[tone]), level: level, heading: markdown[heading],
+                        body: body.isEmpty ? lineFeed[...] : markdown[body])
+                }
+            }
+        }
+    }
+
+    /// A piece as ranges of the document's bytes.
+    private enum Span {
+        /// A plain run.
+        case plain(Range<Int>)
+        /// A callout: its tone's range in the mark, its level, its heading line's range, its body's (empty for a
+        /// callout with nothing after the heading, which renders as a line feed).
+        case callout(tone: Range<Int>, level: Int, heading: Range<Int>, body: Range<Int>)
+    }
+
+    private static let lineFeed: [UInt8] = [0x0A]
 
     /// The start of an opening mark, `<!-- callout ` (a mark line is checked as a whole by `parts`).
     private static let openingMark = Array("<!-- callout ".utf8)
 
-    /// `parts(of:)` on the bytes of a document without a carriage return.
-    private static func parts(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> [Part]? {
+    /// The spans of a document without a carriage return, or nil when its marks are malformed.
+    private static func spans(ofBytes bytes: UnsafeBufferPointer<UInt8>) -> [Span]? {
         let closingMark = Array("<!-- /callout -->".utf8)
-        var parts: [Part] = []
+        var spans: [Span] = []
         // Where the current plain run starts; the open callout's tone and where its lines start.
         var plainStart = 0
-        var open: (tone: String, start: Int)?
+        var open: (tone: Range<Int>, start: Int)?
         var lineStart = 0
         let end = bytes.count
         while lineStart <= end {
@@ -81,55 +130,53 @@ enum CalloutMarkdown {
             let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
             if let tone = openingTone(line) {
                 guard open == nil else { return nil }
-                if lineStart > plainStart { parts.append(.markdown(string(bytes, plainStart..<lineStart))) }
-                open = (tone, min(next, end))
+                if lineStart > plainStart { spans.append(.plain(plainStart..<lineStart)) }
+                open = ((lineStart + tone.lowerBound)..<(lineStart + tone.upperBound), min(next, end))
             } else if line.elementsEqual(closingMark) {
                 guard let marked = open,
-                    let part = makeCallout(tone: marked.tone, bytes: bytes, lines: marked.start..<lineStart)
+                    let callout = callout(tone: marked.tone, bytes: bytes, lines: marked.start..<lineStart)
                 else { return nil }
-                parts.append(part)
+                spans.append(callout)
                 open = nil
                 plainStart = min(next, end)
             }
             lineStart = next
         }
         guard open == nil else { return nil }
-        if bytes[plainStart...].contains(where: { $0 != 0x0A }) {
-            parts.append(.markdown(string(bytes, plainStart..<end)))
-        }
-        return parts
+        if bytes[plainStart...].contains(where: { $0 != 0x0A }) { spans.append(.plain(plainStart..<end)) }
+        return spans
     }
 
-    /// The text of a range of bytes.
-    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    /// The text of some UTF-8.
+    private static func string(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The tone of an opening mark line, `<!-- callout TONE -->` with a tone of lower-case letters.
-    private static func openingTone(_ line: UnsafeBufferPointer<UInt8>) -> String? {
+    /// The range of the tone in an opening mark line, `<!-- callout TONE -->` with a tone of lower-case letters.
+    private static func openingTone(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         let prefix = "<!-- callout ".utf8
         let suffix = " -->".utf8
         guard line.count > prefix.count + suffix.count, line.starts(with: prefix),
             line[(line.count - suffix.count)...].elementsEqual(suffix)
         else { return nil }
-        let tone = UnsafeBufferPointer(rebasing: line[prefix.count..<(line.count - suffix.count)])
-        guard tone.allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) else { return nil }
-        return String(decoding: tone, as: UTF8.self)
+        let tone = prefix.count..<(line.count - suffix.count)
+        guard line[tone].allSatisfy({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) else { return nil }
+        return tone
     }
 
-    /// A callout from the bytes of its lines (each ending with a line feed): blank lines, then an ATX heading of
+    /// A callout from the range of its lines (each ending with a line feed): blank lines, then an ATX heading of
     /// level 2 to 4, then its body.
-    private static func makeCallout(tone: String, bytes: UnsafeBufferPointer<UInt8>, lines: Range<Int>) -> Part? {
+    private static func callout(tone: Range<Int>, bytes: UnsafeBufferPointer<UInt8>, lines: Range<Int>) -> Span? {
         var start = lines.lowerBound
         while start < lines.upperBound && bytes[start] == 0x0A { start += 1 }
         guard start < lines.upperBound else { return nil }
         var headingEnd = start
         while bytes[headingEnd] != 0x0A { headingEnd += 1 }
         // The heading is checked by `Character`s, as a `#` with a combining mark is no `#`.
-        let heading = Substring(string(bytes, start..<headingEnd))
-        guard let level = headingLevel(heading) else { return nil }
-        let body = headingEnd + 1 < lines.upperBound ? string(bytes, (headingEnd + 1)..<lines.upperBound) : "\n"
-        return .callout(tone: tone, level: level, heading: String(heading), body: body)
+        let heading = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<headingEnd]), as: UTF8.self)
+        guard let level = headingLevel(Substring(heading)) else { return nil }
+        let body = headingEnd + 1 < lines.upperBound ? (headingEnd + 1)..<lines.upperBound : 0..<0
+        return .callout(tone: tone, level: level, heading: start..<headingEnd, body: body)
     }
 
     /// The level of an ATX heading line of level 2 to 4 (`### Title`), or nil.
@@ -190,24 +237,35 @@ enum CalloutMarkdown {
     /// The document as an HTML fragment: each part rendered by libcmark in safe mode, each callout wrapped by the
     /// callout template; plain libcmark output when the document has no callout.
     static func html(fromMarkdown markdown: String, templates: TemplateSet) throws(TemplateErrors) -> String {
-        guard let parts = parts(of: markdown) else { return CommonMark.html(from: markdown) }
-        var html = ""
+        String(decoding: try html(fromMarkdown: Array(markdown.utf8), templates: templates), as: UTF8.self)
+    }
+
+    /// `html(fromMarkdown:templates:)` from UTF-8 to UTF-8, with no `String` made of the document or its HTML.
+    static func html(fromMarkdown markdown: [UInt8], templates: TemplateSet) throws(TemplateErrors) -> [UInt8] {
+        var html: [UInt8] = []
+        html.reserveCapacity(markdown.count * 3 / 2)
+        guard let pieces = pieces(of: markdown) else {
+            CommonMark.appendHTML(of: markdown[...], to: &html)
+            return html
+        }
         var number = 0
-        for part in parts {
-            switch part {
+        for piece in pieces {
+            switch piece {
             case .markdown(let text):
-                html += CommonMark.html(from: text)
+                CommonMark.appendHTML(of: text, to: &html)
             case .callout(let tone, let level, let heading, let body):
                 number += 1
                 // libcmark renders the heading line alone as `<hN>…</hN>\n`; the template writes the element.
-                let rendered = CommonMark.html(from: heading)
-                let inner = rendered.dropFirst("<hN>".count).dropLast("</hN>\n".count)
-                var bodyHTML = CommonMark.html(from: body)
-                while bodyHTML.utf8.last == UInt8(ascii: "\n") { bodyHTML.removeLast() }
+                var headingHTML: [UInt8] = []
+                CommonMark.appendHTML(of: heading, to: &headingHTML)
+                var bodyHTML: [UInt8] = []
+                CommonMark.appendHTML(of: body, to: &bodyHTML)
+                while bodyHTML.last == UInt8(ascii: "\n") { bodyHTML.removeLast() }
                 let callout = CalloutViewModel(
-                    tone: tone, id: "callout-\(number)", level: String(level), headingHTML: String(inner),
+                    tone: tone, id: "callout-\(number)", level: String(level),
+                    headingHTML: Array(headingHTML.dropFirst("<hN>".utf8.count).dropLast("</hN>\n".utf8.count)),
                     bodyHTML: bodyHTML)
-                html += try templates.render(template, callout)
+                html += try templates.renderUTF8(template, callout)
             }
         }
         return html

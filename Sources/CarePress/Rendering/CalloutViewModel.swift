@@ -1,4 +1,5 @@
-/// The view model of one callout (`layouts/callout.html`): its tone, its heading's id and level, and its HTML.
+/// The view model of one callout (`layouts/callout.html`): its tone, its heading's id and level, and its HTML (as
+/// libcmark wrote it, UTF-8).
 struct CalloutViewModel: ViewModel {
     /// The tone, a CSS class (`urgent`, `caution`).
     var tone: String
@@ -7,17 +8,17 @@ struct CalloutViewModel: ViewModel {
     /// The heading level, 2 to 4, as text.
     var level: String
     /// The heading's content as libcmark renders it, without its `<hN>` element.
-    var headingHTML: String
+    var headingHTML: [UInt8]
     /// The body as libcmark renders it, without trailing line feeds.
-    var bodyHTML: String
+    var bodyHTML: [UInt8]
 
     func field(_ name: String) -> TemplateValue? {
         switch name {
         case "tone": .text(tone)
         case "id": .text(id)
         case "level": .text(level)
-        case "headingHTML": .text(headingHTML)
-        case "bodyHTML": .text(bodyHTML)
+        case "headingHTML": .utf8(headingHTML)
+        case "bodyHTML": .utf8(bodyHTML)
         default: nil
         }
     }

@@ -25,11 +25,11 @@ struct LayoutViewModel: ViewModel {
     /// The class of `<body>`.
     var kind: String
     var hasSearch: Bool
-    /// The page's HTML.
-    var content: String
+    /// The page's HTML (UTF-8).
+    var content: [UInt8]
     var breadcrumbs: [Crumb]
-    /// The appendix's HTML, if any.
-    var appendix: String?
+    /// The appendix's HTML (UTF-8), if any.
+    var appendix: [UInt8]?
     /// The stylesheet's text, for a standalone page.
     var inlineStylesheet: String?
     /// Whether the footer shows the site's disclaimer.
@@ -37,14 +37,14 @@ struct LayoutViewModel: ViewModel {
 
     func field(_ name: String) -> TemplateValue? {
         switch name {
-        case "content": .text(content)
+        case "content": .utf8(content)
         case "root": .text(root)
         case "site": .object(site)
         case "title": .text(title)
         case "kind": .text(kind)
         case "hasSearch": .flag(hasSearch)
         case "breadcrumbs": .objects(breadcrumbs)
-        case "appendix": .text(appendix)
+        case "appendix": appendix.map { .utf8($0) }
         case "inlineStylesheet": .text(inlineStylesheet)
         case "footerDisclaimer": .flag(footerDisclaimer)
         default: nil

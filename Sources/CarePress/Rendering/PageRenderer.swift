@@ -73,6 +73,16 @@ public struct PageRenderer: Sendable {
         self.site = site
     }
 
+    /// The rendered forms of one page as UTF-8, as the batch writes them (`Output` holds the same as text).
+    struct UTF8Output {
+        /// The Markdown the page is made from (with the appendix, if any, at the end).
+        var markdown: [UInt8]
+        /// The HTML that libcmark made of the Markdown without the appendix: what the page shows as its content.
+        var contentHTML: [UInt8]
+        /// The HTML document.
+        var html: [UInt8]
+    }
+
     /// Renders a Markdown template with a typed view model, then the HTML page around it.
     ///
     /// With an `appendix` template (rendered with the same view model), a non-blank result is added to the end of the
@@ -86,6 +96,19 @@ public struct PageRenderer: Sendable {
         return try output(markdown: markdown, appendix: appendixMarkdown, page: page)
     }
 
+    /// `render(_:_:page:appendix:)` as UTF-8, with no `String` made of the Markdown or the HTML on the way: the
+    /// batch's path, where a report's text goes through the template, libcmark and the layout.
+    func renderUTF8(_ template: String, _ model: any ViewModel, page: Page, appendix: String? = nil)
+        throws(TemplateErrors) -> UTF8Output
+    {
+        let framed = framed(model, page: page)
+        let markdown = try templates.renderUTF8(template, framed)
+        let appendixMarkdown = try appendix.map { name throws(TemplateErrors) in
+            try templates.renderUTF8(name, framed)
+        }
+        return try output(markdown: markdown, appendix: appendixMarkdown, page: page)
+    }
+
     /// Renders a Markdown template with a dictionary context, then the HTML page around it (see the typed form).
     public func render(_ template: String, _ context: [String: Any], page: Page, appendix: String? = nil)
         throws(TemplateErrors) -> Output
@@ -96,19 +119,50 @@ public struct PageRenderer: Sendable {
         return try output(markdown: markdown, appendix: appendixMarkdown, page: page)
     }
 
+    /// The page's forms from its Markdown and its appendix's, as text.
+    private func output(markdown: String, appendix: String?, page: Page) throws(TemplateErrors) -> Output {
+        let output = try output(markdown: Array(markdown.utf8), appendix: appendix.map { Array($0.utf8) }, page: page)
+        let shown = appendix.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        return Output(
+            markdown: String(decoding: output.markdown, as: UTF8.self), appendixMarkdown: shown,
+            contentHTML: String(decoding: output.contentHTML, as: UTF8.self),
+            html: String(decoding: output.html, as: UTF8.self))
+    }
+
     /// The page's forms from its Markdown and its appendix's (which counts only when it is not blank); blocks the
     /// template marked as callouts become the theme's callouts (see `CalloutMarkdown`).
-    private func output(markdown: String, appendix: String?, page: Page) throws(TemplateErrors) -> Output {
+    private func output(markdown: [UInt8], appendix: [UInt8]?, page: Page) throws(TemplateErrors) -> UTF8Output {
         let contentHTML = try CalloutMarkdown.html(fromMarkdown: markdown, templates: templates)
-        guard let appendix, appendix.contains(where: { !$0.isWhitespace }) else {
-            return Output(
+        guard let appendix, !Self.isBlank(appendix[...]) else {
+            return UTF8Output(
                 markdown: markdown, contentHTML: contentHTML, html: try html(content: contentHTML, page: page))
         }
-        let html = try html(content: contentHTML, page: page, appendix: CommonMark.html(from: appendix))
-        let separator = markdown.hasSuffix("\n") ? "\n" : "\n\n"
-        return Output(
-            markdown: markdown + separator + appendix, appendixMarkdown: appendix, contentHTML: contentHTML,
-            html: html)
+        var appendixHTML: [UInt8] = []
+        CommonMark.appendHTML(of: appendix[...], to: &appendixHTML)
+        let html = try html(content: contentHTML, page: page, appendix: appendixHTML)
+        var whole = markdown
+        whole.reserveCapacity(markdown.count + 2 + appendix.count)
+        whole += markdown.last == UInt8(ascii: "\n") ? [0x0A] : [0x0A, 0x0A]
+        whole += appendix
+        return UTF8Output(markdown: whole, contentHTML: contentHTML, html: html)
+    }
+
+    /// Whether UTF-8 text is blank: every `Character` of it white space (as `Character.isWhitespace`, which looks
+    /// at a `Character`'s first scalar).
+    ///
+    /// An ASCII byte that is not white space makes a `Character` that is not (it starts one, or follows a prepended
+    /// mark, which is not white space either); text of ASCII white space alone is blank; the rest is asked of the
+    /// `Character`s.
+    static func isBlank(_ utf8: ArraySlice<UInt8>) -> Bool {
+        var ascii = true
+        for byte in utf8 {
+            if byte >= 0x80 {
+                ascii = false
+            } else if byte != 0x20 && !(0x09...0x0D).contains(byte) {
+                return false
+            }
+        }
+        return ascii || String(decoding: utf8, as: UTF8.self).allSatisfy(\.isWhitespace)
     }
 
     /// Renders a Markdown template to an HTML fragment (libcmark, safe mode), for a page composed of several parts.
@@ -134,6 +188,13 @@ public struct PageRenderer: Sendable {
     /// Wraps an HTML fragment the theme composed (from rendered Markdown parts) in the layout, with an optional
     /// appendix fragment that print layouts start on a new page.
     public func html(content: String, page: Page, appendix: String? = nil) throws(TemplateErrors) -> String {
+        String(
+            decoding: try html(content: Array(content.utf8), page: page, appendix: appendix.map { Array($0.utf8) }),
+            as: UTF8.self)
+    }
+
+    /// `html(content:page:appendix:)` from UTF-8 to UTF-8.
+    func html(content: [UInt8], page: Page, appendix: [UInt8]? = nil) throws(TemplateErrors) -> [UInt8] {
         let crumbs = page.breadcrumbs.enumerated().map { index, crumb in
             LayoutViewModel.Crumb(
                 title: crumb.title, href: crumb.path.map { RelativeLink.to($0, from: page.path) },
@@ -143,7 +204,7 @@ public struct PageRenderer: Sendable {
             site: SiteViewModel(site: site), root: RelativeLink.root(from: page.path), title: page.title,
             kind: page.kind, hasSearch: page.hasSearch, content: content, breadcrumbs: crumbs, appendix: appendix,
             inlineStylesheet: page.isStandalone ? templates.stylesheet : nil, footerDisclaimer: page.footerDisclaimer)
-        return try templates.render(Self.layout, layout)
+        return try templates.renderUTF8(Self.layout, layout)
     }
 
     /// A typed view model with `site` and `root` around it.

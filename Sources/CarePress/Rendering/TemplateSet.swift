@@ -146,6 +146,16 @@ public struct TemplateSet: Sendable {
         return try renderWithSwiftMustache(name, MustacheViewModel(model: model))
     }
 
+    /// Renders a template with a typed view model, as UTF-8: what `render` returns, with no `String` made of it.
+    func renderUTF8(_ name: String, _ model: any ViewModel) throws(TemplateErrors) -> [UInt8] {
+        if engine == .compiled, let template = compiled.templates[name],
+            let bytes = try? compiled.renderUTF8(template, .object(model))
+        {
+            return bytes
+        }
+        return Array(try renderWithSwiftMustache(name, MustacheViewModel(model: model)).utf8)
+    }
+
     /// Renders a template with a context of dictionaries, arrays, strings, booleans and numbers.
     public func render(_ name: String, _ context: [String: Any]) throws(TemplateErrors) -> String {
         if engine == .compiled, let template = compiled.templates[name],

@@ -121,6 +121,39 @@ struct CompiledTemplateTests {
         #expect(compiled.fallbacks.total == 0, "\(compiled.fallbacks.byTemplate)")
     }
 
+    /// Text held as UTF-8 (`TemplateValue.utf8`: the HTML a report's layout and callouts are given) renders as the
+    /// same text held as a `String`, escaped or not, as a section and inverted, by both renderers.
+    @Test func textHeldAsUTF8RendersAsTheSameText() throws {
+        struct Model: ViewModel {
+            var text: String
+            var asUTF8: Bool
+            func field(_ name: String) -> TemplateValue? {
+                guard name == "value" else { return nil }
+                return asUTF8 ? .utf8(Array(text.utf8)) : .text(text)
+            }
+        }
+        let project = try TemporaryProject()
+        try project.write("Templates/assets/style.css", "body { margin: 0 }\n")
+        let body = "{{value}}|{{{value}}}|{{#value}}[{{.}}]{{/value}}|{{^value}}none{{/value}}"
+        try project.write("Templates/value.html.mustache", body)
+        try project.write("Templates/value.md.mustache", "{{% CONTENT_TYPE: MARKDOWN }}\n" + body)
+        let compiled = try TemplateSet.load(from: project.path("Templates")).get()
+        var reference = compiled
+        reference.engine = .swiftMustache
+        for text in ["<p>Zoë & \u{0600}<b>\"\u{301}></p>\n", "", "*a* 1. #"] {
+            for name in ["value.html", "value.md"] {
+                let expected = try reference.render(name, Model(text: text, asUTF8: false))
+                for templates in [compiled, reference] {
+                    #expect(try templates.render(name, Model(text: text, asUTF8: true)) == expected, "\(name)")
+                    #expect(try templates.renderUTF8(name, Model(text: text, asUTF8: true)) == Array(expected.utf8))
+                }
+                #expect(try compiled.render(name, Model(text: text, asUTF8: false)) == expected)
+            }
+        }
+        #expect(try compiled.render("value.html", Model(text: "<i>", asUTF8: true)) == "&lt;i&gt;|<i>|[&lt;i&gt;]|")
+        #expect(compiled.fallbacks.total == 0, "\(compiled.fallbacks.byTemplate)")
+    }
+
     /// Without the compiled renderer's result, a render is swift-mustache's and is counted as a fallback.
     @Test func whatTheCompiledRendererCannotRenderFallsBackAndIsCounted() throws {
         let project = try TemporaryProject()

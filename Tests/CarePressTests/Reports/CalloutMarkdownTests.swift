@@ -151,4 +151,19 @@ struct CalloutMarkdownTests {
             #expect(!html.contains("raw HTML omitted"), "\(path): every mark was taken as a callout")
         }
     }
+
+    /// An appendix counts only when it is not blank; the byte check answers as `Character.isWhitespace` does, where a
+    /// combining mark joins the white space before it and a prepended mark is not white space.
+    @Test func blankUTF8IsBlankByCharacters() {
+        let pieces = [" ", "\n", "\r\n", "\t", "\u{301}", "\u{600}", "\u{A0}", "\u{2028}", "a", "#", "\u{3000}", ""]
+        var generator = SplitMix64(seed: 11)
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            #expect(
+                PageRenderer.isBlank(Array(text.utf8)[...]) == text.allSatisfy(\.isWhitespace),
+                "\(text.unicodeScalars.map(\.value))")
+        }
+    }
 }

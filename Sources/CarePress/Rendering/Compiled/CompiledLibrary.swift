@@ -35,11 +35,16 @@ struct CompiledLibrary: Sendable {
 
     /// Renders a compiled template with a value at the bottom of the context stack.
     func render(_ template: CompiledTemplate, _ root: TemplateValue) throws(Unsupported) -> String {
+        String(decoding: try renderUTF8(template, root), as: UTF8.self)
+    }
+
+    /// Renders a compiled template with a value at the bottom of the context stack, as UTF-8.
+    func renderUTF8(_ template: CompiledTemplate, _ root: TemplateValue) throws(Unsupported) -> [UInt8] {
         var stack = [root]
         var output: [UInt8] = []
         output.reserveCapacity(template.expectedSize)
         try render(template.nodes, stack: &stack, indentation: nil, into: &output)
-        return String(decoding: output, as: UTF8.self)
+        return output
     }
 
     /// Renders nodes as one render call of swift-mustache (a template, a section body, one item of a list), into
@@ -78,6 +83,8 @@ struct CompiledLibrary: Sendable {
             switch Self.lookup(name, in: stack) {
             case nil: return
             case .text(let text)?: Self.append(text, escaping, to: &output)
+            case .utf8(let bytes)? where escaping == .none: output += bytes
+            case .utf8(let bytes)?: Self.append(String(decoding: bytes, as: UTF8.self), escaping, to: &output)
             case .flag(let flag)?: Self.append(flag ? "true" : "false", escaping, to: &output)
             case .object?, .list?: throw Unsupported()
             }

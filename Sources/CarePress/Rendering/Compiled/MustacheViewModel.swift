@@ -17,6 +17,7 @@ struct MustacheViewModel: MustacheParent {
     static func value(_ value: TemplateValue) -> Any {
         switch value {
         case .text(let text): text
+        case .utf8(let bytes): String(decoding: bytes, as: UTF8.self)
         case .flag(let flag): flag
         case .object(let model): MustacheViewModel(model: model)
         case .list(let items): items.map(Self.value)

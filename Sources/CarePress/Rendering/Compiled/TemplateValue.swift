@@ -7,6 +7,9 @@
 public enum TemplateValue: Sendable {
     /// Text. Even empty text makes a section render.
     case text(String)
+    /// Text held as its UTF-8 bytes: HTML that libcmark or a template made, passed to the layout without a `String`
+    /// made of it (and validated) on the way. Templates see it exactly as `.text` of the same bytes.
+    case utf8([UInt8])
     /// A flag.
     case flag(Bool)
     /// An object whose fields templates name.
