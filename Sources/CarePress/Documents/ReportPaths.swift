@@ -2,14 +2,32 @@
 public enum ReportPaths {
     /// The report's path without extension, e.g. `reports/consults/hl-2026-0001`.
     public static func base(kind: RecordKind, id: String) -> String {
-        "reports/\(kind.folder)/\(Slug.make(id))"
+        .concatenating("reports/", kind.folder, "/", Slug.make(id))
+    }
+
+    /// `ContentDigest(base(kind:id:))`, without making the path: the key a record's claim on its report files is
+    /// known by, for every record of every build.
+    static func baseDigest(kind: RecordKind, id: String) -> ContentDigest {
+        var hasher = ContentHasher()
+        var count = 0
+        for var part in ["reports/", kind.folder, "/", Slug.make(id)] {
+            part.withUTF8 { hasher.combine(buffer: UnsafeRawBufferPointer($0)) }
+            count += part.utf8.count
+        }
+        hasher.combine(length: count)
+        return hasher.finalize()
+    }
+
+    /// The base with a suffix, made at once.
+    private static func base(kind: RecordKind, id: String, _ suffix: String) -> String {
+        .concatenating("reports/", kind.folder, "/", Slug.make(id), suffix)
     }
 
     /// The HTML report's path.
-    public static func html(kind: RecordKind, id: String) -> String { base(kind: kind, id: id) + ".html" }
+    public static func html(kind: RecordKind, id: String) -> String { base(kind: kind, id: id, ".html") }
 
     /// The Markdown report's path.
-    public static func markdown(kind: RecordKind, id: String) -> String { base(kind: kind, id: id) + ".md" }
+    public static func markdown(kind: RecordKind, id: String) -> String { base(kind: kind, id: id, ".md") }
 
     /// The PDF report's path (`build --pdf`), beside the HTML it is printed from.
     public static func pdf(kind: RecordKind, id: String) -> String { base(kind: kind, id: id) + ".pdf" }

@@ -1,6 +1,7 @@
-import CarePress
 import Foundation
 import Testing
+
+@testable import CarePress
 
 @Suite("Output writer")
 struct OutputWriterTests {
@@ -79,6 +80,23 @@ struct PathNamingTests {
     ])
     func slug(name: String, expected: String) {
         #expect(Slug.make(name) == expected)
+    }
+
+    /// The paths made per record on every build, made in one buffer or digested without being made, are the ones
+    /// that joining their parts as text makes.
+    @Test(arguments: ["hl-2026-0001", "Café au lait", "日本", "", "a-very-long-record-identifier-of-many-bytes-2026"])
+    func reportPathsAreTheirPartsJoined(id: String) {
+        for kind in RecordKind.allCases {
+            let base = "reports/" + kind.folder + "/" + Slug.make(id)
+            #expect(ReportPaths.base(kind: kind, id: id) == base)
+            #expect(ReportPaths.html(kind: kind, id: id) == base + ".html")
+            #expect(ReportPaths.markdown(kind: kind, id: id) == base + ".md")
+            #expect(ReportPaths.baseDigest(kind: kind, id: id) == ContentDigest(base))
+            let file = RecordFile(kind: kind, path: "/content/" + kind.folder + "/" + id + ".json")
+            #expect(RecordBatch.relativePath(of: file) == kind.folder + "/" + id + ".json")
+        }
+        #expect(RecordBatch.fileName(of: "no-slash.json") == "no-slash.json")
+        #expect(String.concatenating() == "" && String.concatenating("zoë", "", "/", "日本") == "zoë/日本")
     }
 
     @Test func relativeLinks() {

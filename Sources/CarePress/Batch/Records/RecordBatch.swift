@@ -81,13 +81,18 @@ final class RecordBatch: @unchecked Sendable {
 
     /// A record's path relative to the content folder, e.g. `consults/hl-1.json`: its manifest and shard key.
     static func relativePath(of file: RecordFile) -> String {
-        file.kind.folder + "/" + fileName(of: file.path)
+        .concatenating(file.kind.folder, "/", fileName(of: file.path))
     }
 
     /// The last component of a path.
     static func fileName(of path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-        return String(path[path.utf8.index(after: slash)...])
+        var path = path
+        return path.withUTF8 { utf8 in
+            guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else {
+                return String(decoding: utf8, as: UTF8.self)
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: utf8[(slash + 1)...]), as: UTF8.self)
+        }
     }
 
     // MARK: Scan
@@ -146,7 +151,7 @@ final class RecordBatch: @unchecked Sendable {
             let (digest, id) = slots[index] ?? (nil, nil)
             return Scanned(
                 fileDigest: digest, id: id,
-                key: id.map { ContentDigest(ReportPaths.base(kind: files[index].kind, id: $0)) })
+                key: id.map { ReportPaths.baseDigest(kind: files[index].kind, id: $0) })
         }
         var contested = Set<ContentDigest>()
         for index in scanned.indices {
@@ -154,10 +159,13 @@ final class RecordBatch: @unchecked Sendable {
             if claims[key] == nil { claims[key] = index } else { contested.insert(key) }
         }
         let shard = options.shard
+        // Matched once: matching the mode per record copies its payload (a retain of each of its parts).
+        let building: Bool
+        if case .build = mode { building = true } else { building = false }
         for index in scanned.indices {
             let isContested = scanned[index].key.map(contested.contains) ?? false
             scanned[index].contested = isContested
-            guard case .build = mode else {
+            guard building else {
                 scanned[index].role = .validate
                 continue
             }
