@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -30,6 +31,72 @@ struct ReadingLevelTests {
         #expect(abs(ReadingLevel.grade(text) - (0.39 * 9 / 2 + 11.8 * Double(syllables) / 9 - 15.59)) < 1e-9)
         #expect(ReadingLevel.grade("") == 0)
         #expect(ReadingLevel.formatted(9.456) == "9.5")
+    }
+
+    /// The byte counts of ASCII text are what the `Character` path counts, and syllables are what the rules, written
+    /// as text searches (the reference below), give: on random texts of every ASCII byte, vowel runs and the pairs.
+    @Test func asciiCountsAreTheCharacterCounts() {
+        let pieces =
+            (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+            + [
+                "ia", "io", "iu", "ua", "iua", "tion", "es", "ed", "le", "ches", "shes", "les", "ye", "Y", "\r\n", " ",
+                " ",
+            ]
+        var generator = SplitMix64(seed: 12)
+        for _ in 0..<4_000 {
+            let text = (0..<Int.random(in: 0...30, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            let words = ReadingLevel.words(in: text)
+            for word in words {
+                #expect(ReadingLevel.syllables(in: word) == Self.referenceSyllables(word), "\(word.utf8.map { $0 })")
+            }
+            var bytes = text
+            let counts = bytes.withUTF8(ReadingLevel.asciiCounts)
+            #expect(counts?.words == words.count, "\(text.utf8.map { $0 })")
+            #expect(counts?.syllables == words.reduce(0) { $0 + ReadingLevel.syllables(in: $1) })
+            #expect(counts?.sentences == ReadingLevel.sentenceCount(words))
+        }
+        var other = "Zoë walked."
+        #expect(other.withUTF8(ReadingLevel.asciiCounts) == nil)
+    }
+
+    /// The syllable rules as they were first written, by `String` searches.
+    static func referenceSyllables(_ word: some StringProtocol) -> Int {
+        let parts = word.lowercased().split(whereSeparator: { $0 == "-" || $0 == "\u{2010}" || $0 == "/" })
+        let total = parts.reduce(0) { total, part in
+            let letters = Array(part.unicodeScalars.filter { ("a"..."z").contains($0) })
+            guard letters.count > 3 else { return total + 1 }
+            func isVowel(_ index: Int) -> Bool {
+                "aeiou".unicodeScalars.contains(letters[index]) || (letters[index] == "y" && index > 0)
+            }
+            var groups = letters.indices.filter { isVowel($0) && ($0 == 0 || !isVowel($0 - 1)) }.count
+            let text = String(String.UnicodeScalarView(letters))
+            let count = letters.count
+            func consonant(at index: Int) -> Bool { index >= 0 && !isVowel(index) }
+            if text.hasSuffix("e") && consonant(at: count - 2) && !(text.hasSuffix("le") && consonant(at: count - 3)) {
+                groups -= 1
+            } else if text.hasSuffix("es") && consonant(at: count - 3)
+                && !["s", "x", "z", "c", "g"].contains(letters[count - 3]) && !text.hasSuffix("ches")
+                && !text.hasSuffix("shes") && !(text.hasSuffix("les") && consonant(at: count - 4))
+            {
+                groups -= 1
+            } else if text.hasSuffix("ed") && consonant(at: count - 3) && !["t", "d"].contains(letters[count - 3]) {
+                groups -= 1
+            }
+            for pair in ["ia", "io", "iu", "ua"] {
+                var search = text[...]
+                while let range = search.range(of: pair) {
+                    let before = text[..<range.lowerBound].last
+                    if !(pair.hasPrefix("i") && (before == "t" || before == "s" || before == "c" || before == "g")) {
+                        groups += 1
+                    }
+                    search = search[range.upperBound...]
+                }
+            }
+            return total + max(1, groups)
+        }
+        return max(1, total)
     }
 
     @Test func longWordsAndLongSentencesReadHarder() {
