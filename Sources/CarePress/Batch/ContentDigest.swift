@@ -110,18 +110,14 @@ public struct ContentHasher: Sendable {
     public mutating func combine(buffer: UnsafeRawBufferPointer) {
         var index = 0
         let count = buffer.count
-        while pendingCount != 0 && index < count {
-            combine(byte: buffer[index])
-            index += 1
-        }
+        // Eight bytes at a time, whatever is pending (`combine(word:)` shifts them in): the manifest's rows are fields
+        // of a few bytes each, and taking them a byte at a time until a word boundary was half of checking a row.
         while index + 8 <= count {
-            mix(buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian)
+            combine(word: buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian)
             index += 8
         }
-        length &+= UInt64(count - index)
         while index < count {
-            pending |= UInt64(buffer[index]) << (8 * UInt64(pendingCount))
-            pendingCount += 1
+            combine(byte: buffer[index])
             index += 1
         }
     }

@@ -76,6 +76,27 @@ final class SQLiteStatement {
 
     // MARK: Columns
 
+    /// What a column of the current row holds, as far as reading a row needs to know.
+    enum ColumnType {
+        case null, integer, bytes
+    }
+
+    /// What the column of the current row holds: one call where `isNull`, `isInteger` and `bytes` make one each.
+    func type(_ column: Int32) -> ColumnType {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_NULL: .null
+        case SQLITE_INTEGER: .integer
+        default: .bytes
+        }
+    }
+
+    /// Calls `body` with the bytes of a column known not to be null (see `type`).
+    func nonNullBytes<Result>(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        let pointer = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return body(UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count))
+    }
+
     /// Whether the column of the current row is null.
     func isNull(_ column: Int32) -> Bool {
         sqlite3_column_type(handle, column) == SQLITE_NULL
@@ -101,9 +122,7 @@ final class SQLiteStatement {
     /// null.
     func bytes<Result>(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
         guard sqlite3_column_type(handle, column) != SQLITE_NULL else { return nil }
-        let pointer = sqlite3_column_blob(handle, column)
-        let count = Int(sqlite3_column_bytes(handle, column))
-        return body(UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count))
+        return nonNullBytes(column, body)
     }
 
     /// The column's bytes as an array; nil for null.

@@ -93,12 +93,10 @@ enum ManifestRow {
     static func checksumMatches(_ row: SQLiteStatement, columnCount: Int32, checksumColumn: Int32) -> Bool {
         var hasher = checksumHasher()
         for column in 0..<columnCount {
-            if row.isNull(column) {
-                hasher.combine(length: -1)
-            } else if row.isInteger(column) {
-                combineInteger(row.integer(column), into: &hasher)
-            } else {
-                _ = row.bytes(column) { combineBytes($0, into: &hasher) }
+            switch row.type(column) {
+            case .null: hasher.combine(length: -1)
+            case .integer: combineInteger(row.integer(column), into: &hasher)
+            case .bytes: row.nonNullBytes(column) { combineBytes($0, into: &hasher) }
             }
         }
         let expected = hasher.finalize()
