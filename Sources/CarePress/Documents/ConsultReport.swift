@@ -3,6 +3,20 @@ struct ConsultReport: Report {
     let consult: Consult
     let schema: ConsultSchema
     let knowledge: KnowledgeStore
+    /// The questions the flow took for these answers, in order.
+    let path: [ConsultSchema.Question]
+    /// The chosen options on the path that carry a flag: urgent ones first, then those for review, each in path order.
+    let flaggedAnswers: [FlaggedAnswer]
+
+    /// The report of a consult; its path through the questionnaire is worked out once, here (the summary, the
+    /// attention and the view model all read it).
+    init(consult: Consult, schema: ConsultSchema, knowledge: KnowledgeStore) {
+        self.consult = consult
+        self.schema = schema
+        self.knowledge = knowledge
+        path = ConsultFlow.path(through: schema) { consult.answer(to: $0) }
+        flaggedAnswers = Self.flaggedAnswers(of: consult, on: path)
+    }
 
     /// The report's Markdown template.
     static let template = "reports/consult.md"
@@ -16,9 +30,6 @@ struct ConsultReport: Report {
     /// The page title: the questionnaire's title, marked when the consult is not finished.
     var title: String { consult.status == .inProgress ? "\(schema.title) (incomplete)" : schema.title }
 
-    /// The questions the flow took for these answers, in order.
-    var path: [ConsultSchema.Question] { ConsultFlow.path(through: schema) { consult.answer(to: $0) } }
-
     /// One answer that needs a clinician's attention because its option is flagged.
     struct FlaggedAnswer {
         /// The question as asked.
@@ -29,13 +40,10 @@ struct ConsultReport: Report {
         var flag: ConsultSchema.Flag
     }
 
-    /// The chosen options on the path that carry a flag: urgent ones first, then those for review, each in path order.
-    var flaggedAnswers: [FlaggedAnswer] { flaggedAnswers(on: path) }
-
-    /// The flagged answers of the questions on `path` (the consult's path, worked out once by the caller).
-    private func flaggedAnswers(on path: [ConsultSchema.Question]) -> [FlaggedAnswer] {
+    /// The flagged answers of the questions on `path`.
+    private static func flaggedAnswers(of consult: Consult, on path: [ConsultSchema.Question]) -> [FlaggedAnswer] {
         let flagged = path.flatMap { question in
-            chosenOptions(question).compactMap { option in
+            chosenOptions(question, in: consult).compactMap { option in
                 option.flag.map { FlaggedAnswer(question: question.prompt, answer: option.label, flag: $0) }
             }
         }
@@ -87,9 +95,8 @@ struct ConsultReport: Report {
 
     /// The view model of `reports/consult.md.mustache` and its transcript appendix.
     var viewModel: any ViewModel {
-        let path = self.path
         let onPath = Set(path.map(\.id))
-        let flagged = flaggedAnswers(on: path)
+        let flagged = flaggedAnswers
         // A required question with no answer is listed once, under "Missing answers", not again among the answers.
         let questions = path.compactMap { question -> ConsultReportView.Answer? in
             var answer = self.answer(question)
@@ -117,7 +124,8 @@ struct ConsultReport: Report {
             transcript: TranscriptView.turns(consult.transcript, knowledge: knowledge, from: htmlPath))
     }
 
-    private func chosenOptions(_ question: ConsultSchema.Question) -> [ConsultSchema.Option] {
+    private static func chosenOptions(_ question: ConsultSchema.Question, in consult: Consult) -> [ConsultSchema.Option]
+    {
         switch consult.answer(to: question.id) {
         case .text(let id) where question.type == .singleChoice: question.option(id).map { [$0] } ?? []
         case .choices(let ids) where question.type == .multipleChoice: ids.compactMap(question.option)
@@ -130,7 +138,7 @@ struct ConsultReport: Report {
         var item = ConsultReportView.Answer(prompt: question.prompt)
         switch (question.type, consult.answer(to: question.id)) {
         case (.singleChoice, _?), (.multipleChoice, _?):
-            item.choices = chosenOptions(question).map { option in
+            item.choices = Self.chosenOptions(question, in: consult).map { option in
                 switch option.flag {
                 case .urgent: .init(label: option.label, flag: "red flag, urgent")
                 case .review: .init(label: option.label, flag: "for a clinician to review")

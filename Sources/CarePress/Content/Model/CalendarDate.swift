@@ -17,10 +17,16 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// Parses exactly `YYYY-MM-DD`.
     public init?(iso text: Substring) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-            let year = Self.digits(bytes[0..<4]), let month = Self.digits(bytes[5..<7]),
-            let day = Self.digits(bytes[8..<10])
+        self.init(isoBytes: Array(text.utf8)[...])
+    }
+
+    /// Parses the UTF-8 of `YYYY-MM-DD`.
+    init?(isoBytes bytes: ArraySlice<UInt8>) {
+        let start = bytes.startIndex
+        guard bytes.count == 10, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
+            let year = Self.digits(bytes[start..<(start + 4)]),
+            let month = Self.digits(bytes[(start + 5)..<(start + 7)]),
+            let day = Self.digits(bytes[(start + 8)..<(start + 10)])
         else { return nil }
         self.init(year: year, month: month, day: day)
     }

@@ -16,7 +16,9 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     /// Parses `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`; `t`/`z` and a space for `T` are accepted as RFC 3339 allows.
     public init?(rfc3339 text: String) {
         let bytes = Array(text.utf8)
-        guard bytes.count >= 20, let date = CalendarDate(iso: Substring(text.prefix(10))) else { return nil }
+        // The first ten bytes, not `Character`s: where they differ (a combining mark on the tenth), the byte after
+        // them is no separator either, so the text is refused both ways.
+        guard bytes.count >= 20, let date = CalendarDate(isoBytes: bytes[0..<10]) else { return nil }
         let separator = bytes[10]
         guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == UInt8(ascii: " "),
             bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
