@@ -5,7 +5,7 @@ Reads `callgrind_annotate --inclusive=yes` output (Swift names demangled with `s
 inclusive counts of the functions that mark each stage. Stages under "records" are parts of it, so they
 add up to less than it (the rest: report summaries, manifest entries, bookkeeping); a function counted in two stages
 is not counted twice because each stage names the outermost function of its work. Work on a thread of its own
-(`Overlapped`: the manifest commits of the records' chunks, made while the next chunk renders) is counted in the
+(`Prefetch`: the manifest commits of the records' chunks, made while the next chunk renders) is counted in the
 whole build and in the records.
 """
 
@@ -17,17 +17,16 @@ import sys
 # whose demangled name contains every part of the pattern (the largest: the outermost of a function's entry points,
 # such as a protocol witness around the function, or its one specialization).
 STAGES = [
-    ("whole build", 0, [("CarePress.SiteBuilder.build(",), ("in CarePress.Overlapped.init(",)]),
+    ("whole build", 0, [("CarePress.SiteBuilder.build(",), ("in CarePress.Prefetch.init(",)]),
     ("project, theme and manifest (before the records)", 1,
      [("CarePress.SiteProject.load(",), ("CarePress.TemplateSet.load(",), ("CarePress.BuildManifest.read(",)]),
     ("scan: read and digest every record file", 1, [("CarePress.RecordBatch.scan(",)]),
     ("records: load, render, check and write each", 1,
-     [("CarePress.RecordBatch.processRecords(",), ("in CarePress.Overlapped.init(",)]),
+     [("CarePress.RecordBatch.processRecords(",), ("in CarePress.Prefetch.init(",)]),
     ("load and check (JSON, validation, summary)", 2, [("CarePress.RecordBatch.(loadRecord",)]),
     ("view models", 2, [("CarePress.ConsultReport.viewModel.getter",), ("CarePress.PhysioReport.viewModel.getter",),
                         ("CarePress.StackReport.viewModel.getter",)]),
-    ("templates (compiled renderer)", 2, [("CarePress.TemplateSet.render(Swift.String, CarePress.ViewModel)",),
-                                          ("CarePress.TemplateSet.renderUTF8(Swift.String, CarePress.ViewModel)",)]),
+    ("templates (compiled renderer)", 2, [("CarePress.TemplateSet.renderUTF8(Swift.String, CarePress.ViewModel)",)]),
     ("libcmark (all pages)", 2, [("cmark_markdown_to_html",)]),
     ("guardrail (every report)", 2, [("CarePress.ReportGuardrail.check(html:",)]),
     ("callouts (CalloutMarkdown, its libcmark calls included)", 2,

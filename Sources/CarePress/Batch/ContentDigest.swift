@@ -129,6 +129,16 @@ public struct ContentHasher: Sendable {
         combine(length: text.utf8.count)
     }
 
+    /// Adds strings as one field, as `combine(_:)` adds the string they make one after another, without making it.
+    public mutating func combine(concatenationOf parts: [String]) {
+        var count = 0
+        for var part in parts {
+            part.withUTF8 { combine(buffer: UnsafeRawBufferPointer($0)) }
+            count += part.utf8.count
+        }
+        combine(length: count)
+    }
+
     /// Adds another digest as one field.
     public mutating func combine(_ digest: ContentDigest) {
         combine(word: digest.high)

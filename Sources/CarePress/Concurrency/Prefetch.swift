@@ -1,23 +1,34 @@
 import Dispatch
+import Foundation
 
-/// A value computed on another thread while the caller does something else, then waited for.
+/// Work done on a thread of its own while the caller does something else, then waited for: a value computed ahead
+/// (the manifest read while the inputs are digested), or work overlapped with the caller's (a chunk's commit while
+/// the workers render the next one).
+///
+/// A thread, not a global queue: `WorkerPool` takes the global queue's threads, and work queued behind it would not
+/// start until the pool is done, which is exactly when it was meant to be finished.
 final class Prefetch<Value: Sendable>: Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let result = Mutex<Value?>(nil)
+    private let finished = Mutex(false)
 
-    /// Starts `work` on a global queue, or runs it now when `inBackground` is false.
+    /// Starts `work` on a new thread, or runs it now when `inBackground` is false.
     init(inBackground: Bool, _ work: @escaping @Sendable () -> Value) {
         guard inBackground else {
-            result.withLock { $0 = work() }
-            done.signal()
+            finish(work())
             return
         }
-        DispatchQueue.global().async {
-            let value = work()
-            self.result.withLock { $0 = value }
-            self.done.signal()
-        }
+        Thread { self.finish(work()) }.start()
     }
+
+    private func finish(_ value: Value) {
+        result.withLock { $0 = value }
+        finished.withLock { $0 = true }
+        done.signal()
+    }
+
+    /// Whether the work has finished (`value` would not wait).
+    var isFinished: Bool { finished.withLock { $0 } }
 
     /// The value, once `work` has finished.
     var value: Value {
@@ -41,4 +52,9 @@ final class Prefetch<Value: Sendable>: Sendable {
         }
         return value
     }
+}
+
+extension Prefetch where Value == Void {
+    /// Returns once the work has finished.
+    func wait() { value }
 }

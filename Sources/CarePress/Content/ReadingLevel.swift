@@ -69,24 +69,29 @@ public enum ReadingLevel {
             if let last = word.last(where: { !"\"')]}".utf8.contains($0) }), ".!?".utf8.contains(last) {
                 counts.sentences += 1
             }
-            // The parts between hyphens and slashes (empty ones dropped), each as its lower-case letters.
-            var syllables = 0
-            var letters: [UInt8] = []
-            var inPart = false
-            for byte in word {
-                if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "/") {
-                    if inPart { syllables += syllablesOfPart(letters) }
-                    letters.removeAll(keepingCapacity: true)
-                    inPart = false
-                } else {
-                    inPart = true
-                    if isASCIILetter(byte | 0x20) { letters.append(byte | 0x20) }
-                }
-            }
-            if inPart { syllables += syllablesOfPart(letters) }
-            counts.syllables += max(1, syllables)
+            counts.syllables += asciiSyllables(in: word)
         }
         return counts
+    }
+
+    /// `syllables(in:)` of an ASCII word: its parts between hyphens and slashes (empty ones dropped), each as its
+    /// lower-case letters.
+    private static func asciiSyllables(in word: UnsafeBufferPointer<UInt8>) -> Int {
+        var syllables = 0
+        var letters: [UInt8] = []
+        var inPart = false
+        for byte in word {
+            if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "/") {
+                if inPart { syllables += syllablesOfPart(letters) }
+                letters.removeAll(keepingCapacity: true)
+                inPart = false
+            } else {
+                inPart = true
+                if isASCIILetter(byte | 0x20) { letters.append(byte | 0x20) }
+            }
+        }
+        if inPart { syllables += syllablesOfPart(letters) }
+        return max(1, syllables)
     }
 
     /// Whether a byte is a lower-case ASCII letter (`byte | 0x20` makes an upper-case one lower-case).

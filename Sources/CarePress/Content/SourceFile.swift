@@ -154,6 +154,11 @@ extension String {
     /// The strings one after another, made in one buffer: `a + b + c`, or an interpolation, allocates and copies for
     /// each part (for the paths made per record on every build, that was most of making them).
     static func concatenating(_ parts: String...) -> String {
+        concatenating(parts)
+    }
+
+    /// The strings one after another, made in one buffer (see the variadic form).
+    static func concatenating(_ parts: [String]) -> String {
         let count = parts.reduce(0) { $0 + $1.utf8.count }
         return String(unsafeUninitializedCapacity: count) { buffer in
             var end = 0

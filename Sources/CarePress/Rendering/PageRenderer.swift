@@ -122,7 +122,7 @@ public struct PageRenderer: Sendable {
     /// The page's forms from its Markdown and its appendix's, as text.
     private func output(markdown: String, appendix: String?, page: Page) throws(TemplateErrors) -> Output {
         let output = try output(markdown: Array(markdown.utf8), appendix: appendix.map { Array($0.utf8) }, page: page)
-        let shown = appendix.flatMap { $0.allSatisfy(\.isWhitespace) ? nil : $0 }
+        let shown = appendix.flatMap { Self.isBlank($0.utf8) ? nil : $0 }
         return Output(
             markdown: String(decoding: output.markdown, as: UTF8.self), appendixMarkdown: shown,
             contentHTML: String(decoding: output.contentHTML, as: UTF8.self),
@@ -133,13 +133,11 @@ public struct PageRenderer: Sendable {
     /// template marked as callouts become the theme's callouts (see `CalloutMarkdown`).
     private func output(markdown: [UInt8], appendix: [UInt8]?, page: Page) throws(TemplateErrors) -> UTF8Output {
         let contentHTML = try CalloutMarkdown.html(fromMarkdown: markdown, templates: templates)
-        guard let appendix, !Self.isBlank(appendix[...]) else {
+        guard let appendix, !Self.isBlank(appendix) else {
             return UTF8Output(
                 markdown: markdown, contentHTML: contentHTML, html: try html(content: contentHTML, page: page))
         }
-        var appendixHTML: [UInt8] = []
-        CommonMark.appendHTML(of: appendix[...], to: &appendixHTML)
-        let html = try html(content: contentHTML, page: page, appendix: appendixHTML)
+        let html = try html(content: contentHTML, page: page, appendix: CommonMark.html(fromBytes: appendix))
         var whole = markdown
         whole.reserveCapacity(markdown.count + 2 + appendix.count)
         whole += markdown.last == UInt8(ascii: "\n") ? [0x0A] : [0x0A, 0x0A]
@@ -153,7 +151,7 @@ public struct PageRenderer: Sendable {
     /// An ASCII byte that is not white space makes a `Character` that is not (it starts one, or follows a prepended
     /// mark, which is not white space either); text of ASCII white space alone is blank; the rest is asked of the
     /// `Character`s.
-    static func isBlank(_ utf8: ArraySlice<UInt8>) -> Bool {
+    static func isBlank(_ utf8: some Collection<UInt8>) -> Bool {
         var ascii = true
         for byte in utf8 {
             if byte >= 0x80 {
@@ -180,9 +178,10 @@ public struct PageRenderer: Sendable {
     public func html(fromMarkdown markdown: String, page: Page, appendix: String? = nil) throws(TemplateErrors)
         -> String
     {
-        try html(
-            content: CalloutMarkdown.html(fromMarkdown: markdown, templates: templates), page: page,
-            appendix: appendix.map { CommonMark.html(from: $0) })
+        let content = try CalloutMarkdown.html(fromMarkdown: Array(markdown.utf8), templates: templates)
+        let html = try html(
+            content: content, page: page, appendix: appendix.map { CommonMark.html(fromBytes: Array($0.utf8)) })
+        return String(decoding: html, as: UTF8.self)
     }
 
     /// Wraps an HTML fragment the theme composed (from rendered Markdown parts) in the layout, with an optional

@@ -138,15 +138,11 @@ public struct TemplateSet: Sendable {
 
     /// Renders a template with a typed view model at the bottom of the context stack.
     public func render(_ name: String, _ model: any ViewModel) throws(TemplateErrors) -> String {
-        if engine == .compiled, let template = compiled.templates[name],
-            let text = try? compiled.render(template, .object(model))
-        {
-            return text
-        }
-        return try renderWithSwiftMustache(name, MustacheViewModel(model: model))
+        String(decoding: try renderUTF8(name, model), as: UTF8.self)
     }
 
-    /// Renders a template with a typed view model, as UTF-8: what `render` returns, with no `String` made of it.
+    /// Renders a template with a typed view model, as UTF-8 (what the batch's reports are made of, with no `String`
+    /// made on the way).
     func renderUTF8(_ name: String, _ model: any ViewModel) throws(TemplateErrors) -> [UInt8] {
         if engine == .compiled, let template = compiled.templates[name],
             let bytes = try? compiled.renderUTF8(template, .object(model))

@@ -81,7 +81,7 @@ final class SQLiteStatement {
         case null, integer, bytes
     }
 
-    /// What the column of the current row holds: one call where `isNull`, `isInteger` and `bytes` make one each.
+    /// What the column of the current row holds: one call, where asking `isNull` then reading `bytes` makes two.
     func type(_ column: Int32) -> ColumnType {
         switch sqlite3_column_type(handle, column) {
         case SQLITE_NULL: .null
@@ -100,11 +100,6 @@ final class SQLiteStatement {
     /// Whether the column of the current row is null.
     func isNull(_ column: Int32) -> Bool {
         sqlite3_column_type(handle, column) == SQLITE_NULL
-    }
-
-    /// Whether the column of the current row holds an integer.
-    func isInteger(_ column: Int32) -> Bool {
-        sqlite3_column_type(handle, column) == SQLITE_INTEGER
     }
 
     /// The column as an integer (0 for null).

@@ -30,6 +30,15 @@ struct ContentDigestTests {
         }
     }
 
+    /// Strings added as one field digest as the string they make.
+    @Test func aConcatenationIsTheStringItMakes() {
+        for parts in [[], [""], ["reports/", "consults", "/", "zoë-日本"], ["a", "bcdefghij", "", "klmnopqrstuvwxyz"]] {
+            var hasher = ContentHasher()
+            hasher.combine(concatenationOf: parts)
+            #expect(hasher.finalize() == ContentDigest(parts.joined()), "\(parts)")
+        }
+    }
+
     /// An integer field is its eight bytes, least significant first, wherever the bytes before it leave off.
     @Test func anIntegerFieldIsItsEightBytesAtEveryOffset() {
         var generator = SplitMix(seed: 11)

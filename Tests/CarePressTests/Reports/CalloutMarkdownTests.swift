@@ -162,7 +162,7 @@ struct CalloutMarkdownTests {
                 pieces.randomElement(using: &generator) ?? ""
             }.joined()
             #expect(
-                PageRenderer.isBlank(Array(text.utf8)[...]) == text.allSatisfy(\.isWhitespace),
+                PageRenderer.isBlank(Array(text.utf8)) == text.allSatisfy(\.isWhitespace),
                 "\(text.unicodeScalars.map(\.value))")
         }
     }

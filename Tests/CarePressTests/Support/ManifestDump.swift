@@ -15,12 +15,12 @@ enum ManifestDump {
         var lines: [String] = []
         while try rows.step() {
             lines.append(
-                (0..<9).map { column in
-                    rows.isNull(column)
-                        ? "null"
-                        : rows.isInteger(column)
-                            ? String(rows.integer(column))
-                            : (rows.bytes(column) ?? []).map { String($0, radix: 16) }.joined()
+                (Int32(0)..<9).map { column in
+                    switch rows.type(column) {
+                    case .null: "null"
+                    case .integer: String(rows.integer(column))
+                    case .bytes: rows.nonNullBytes(column) { $0.map { String($0, radix: 16) }.joined() }
+                    }
                 }.joined(separator: " "))
         }
         return lines

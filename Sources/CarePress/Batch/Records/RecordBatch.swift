@@ -44,7 +44,7 @@ final class RecordBatch: @unchecked Sendable {
     var heldEntries: [Int: BuildManifest.Entry] = [:]
     /// The flush of the files committed so far, started while the workers render (see `processRecords`); the build's
     /// last flush waits for it.
-    var flushing: Overlapped?
+    var flushing: Prefetch<Void>?
     /// Entries of the old manifest whose record files are gone.
     var deletedEntries: [(path: String, entry: BuildManifest.Entry)] = []
     /// The first claimant of each report file path (by digest).
