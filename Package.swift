@@ -25,6 +25,11 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]
         ),
+        // The executable's memory allocator on Linux (see Sources/carepress/Allocator.swift).
+        .systemLibrary(
+            name: "CMimalloc",
+            providers: [.apt(["libmimalloc-dev"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -68,6 +73,7 @@ let package = Package(
             dependencies: [
                 "CarePress",
                 "CarePressServe",
+                .target(name: "CMimalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

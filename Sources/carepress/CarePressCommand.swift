@@ -8,7 +8,7 @@ struct CarePressCommand: ParsableCommand {
         commandName: "carepress",
         abstract: "Turns consult records into patient reports and builds the offline recovery guide.",
         discussion: "Exit status: 0 success; 1 content errors (everything valid was still written); 2 usage errors.",
-        version: "carepress \(CarePressVersion.description)",
+        version: "carepress \(CarePressVersion.description)\nallocator: \(Allocator.name)",
         subcommands: [
             InitCommand.self, BuildCommand.self, CheckCommand.self, ExportCommand.self, MatchCommand.self,
             MarkdownCommand.self, ServeCommand.self, ThemeCommand.self, AppKitCommand.self,

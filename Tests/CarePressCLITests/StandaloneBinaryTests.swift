@@ -102,9 +102,22 @@ struct StandaloneBinaryTests {
         let (status, stdout, _) = try Self.run(folder, ["--version"], in: folder)
         #expect(status == 0)
         // The tests run in a git checkout (CI clones one), so the commit is known.
-        let pattern = #/^carepress \d+\.\d+\.\d+ \(commit [0-9a-f]{12}\)\n$/#
+        let pattern = #/^carepress \d+\.\d+\.\d+ \(commit [0-9a-f]{12}\)\nallocator: .+\n$/#
         #expect(stdout.wholeMatch(of: pattern) != nil, "\(stdout)")
     }
+
+    #if os(Linux)
+        /// The executable links mimalloc, and it is mimalloc that serves `malloc` in it: the Swift runtime's, libcmark's
+        /// and SQLite's allocations included (`Allocator.name` asks the allocator about a block `malloc` gave).
+        @Test func mimallocServesMallocInTheExecutable() throws {
+            let folder = try Self.folderWithBinary()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let (status, stdout, _) = try Self.run(folder, ["--version"], in: folder)
+            #expect(status == 0)
+            let pattern = #/\nallocator: mimalloc \d+\.\d+\.\d+\n$/#
+            #expect(stdout.firstMatch(of: pattern) != nil, "\(stdout)")
+        }
+    #endif
 
     /// Every file under a folder with its bytes, leaving out the build manifest.
     static func contents(of folder: URL) -> [String: Data] {
