@@ -15,15 +15,7 @@ struct BytePath: Sendable, Hashable, Comparable {
     }
 
     static func == (lhs: BytePath, rhs: BytePath) -> Bool {
-        guard lhs.text.utf8.count == rhs.text.utf8.count else { return false }
-        // One `memcmp` for native strings; a byte at a time otherwise.
-        let same = lhs.text.utf8.withContiguousStorageIfAvailable { one in
-            rhs.text.utf8.withContiguousStorageIfAvailable { other in
-                guard let one = one.baseAddress, let other = other.baseAddress else { return true }
-                return memcmp(one, other, lhs.text.utf8.count) == 0
-            }
-        }
-        return (same ?? nil) ?? lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        lhs.text.hasSameUTF8(as: rhs.text)
     }
 
     static func < (lhs: BytePath, rhs: BytePath) -> Bool {
@@ -52,5 +44,20 @@ struct BytePath: Sendable, Hashable, Comparable {
     /// Paths in byte order, each once.
     static func sortedUnique(_ paths: some Sequence<String>) -> [String] {
         Set(paths.map(BytePath.init)).sorted().map(\.text)
+    }
+}
+
+extension String {
+    /// Whether two strings are the same bytes (`==` is canonical equivalence, which this is not): one `memcmp` for
+    /// native strings, a byte at a time otherwise.
+    func hasSameUTF8(as other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
+        let same = utf8.withContiguousStorageIfAvailable { one in
+            other.utf8.withContiguousStorageIfAvailable { two in
+                guard let one = one.baseAddress, let two = two.baseAddress else { return true }
+                return memcmp(one, two, utf8.count) == 0
+            }
+        }
+        return (same ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
 }

@@ -37,9 +37,10 @@ public struct OutputWriter: Sendable {
     public let root: String
     /// The tag in this writer's temporary file names, if any.
     public let temporaryTag: String?
-    /// Folders already checked or created (absolute paths, compared byte for byte), so a batch does not check
-    /// `reports/consults` again for every report.
-    private let folders = Mutex<Set<[UInt8]>>([])
+    /// Folders already checked or created, by their path relative to the root (`reports/consults`), with their
+    /// absolute paths: a batch neither checks `reports/consults` again nor splits and validates its path for every
+    /// report.
+    private let folders = Mutex<[String: String]>([:])
 
     /// Creates a writer for a folder, creating the folder if needed; `temporaryTag` (letters and digits) marks its
     /// temporary files as its own.
@@ -286,9 +287,7 @@ public struct OutputWriter: Sendable {
         var result: [String] = []
         result.reserveCapacity(components.count)
         for component in components {
-            if component.isEmpty || component.elementsEqual(".".utf8) || component.elementsEqual("..".utf8)
-                || component.contains(0) || component.contains(UInt8(ascii: "\\"))
-            {
+            guard isPlainComponent(component) else {
                 throw Failure(path: relativePath, reason: "refused: the path could lead outside the output folder")
             }
             result.append(String(decoding: component, as: UTF8.self))
@@ -297,10 +296,30 @@ public struct OutputWriter: Sendable {
     }
 
     /// Checks a path and creates its folders; returns the absolute folder and the file name.
+    ///
+    /// A path whose folder was checked before (every report after a folder's first) needs only its file name
+    /// checked: the folder's path passed `validatedComponents` when it was remembered.
     private func prepare(_ relativePath: String) throws(Failure) -> (directory: String, name: String) {
+        var path = relativePath
+        let known: (directory: String, name: String)? = path.withUTF8 { utf8 in
+            guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash > 0,
+                Self.isPlainComponent(UnsafeBufferPointer(rebasing: utf8[(slash + 1)...]))
+            else { return nil }
+            let folder = String(decoding: UnsafeBufferPointer(rebasing: utf8[..<slash]), as: UTF8.self)
+            guard let directory = folders.withLock({ $0[folder] }) else { return nil }
+            return (directory, String(decoding: UnsafeBufferPointer(rebasing: utf8[(slash + 1)...]), as: UTF8.self))
+        }
+        if let known { return known }
         let components = try Self.validatedComponents(relativePath)
         let directory = try ensureDirectory(components.dropLast(), for: relativePath)
         return (directory, components[components.count - 1])
+    }
+
+    /// Whether a path component names a file or folder inside its folder: not empty, `.` or `..`, and without a NUL
+    /// or a backslash (what `validatedComponents` refuses).
+    static func isPlainComponent(_ component: some Collection<UInt8>) -> Bool {
+        !component.isEmpty && !component.elementsEqual(".".utf8) && !component.elementsEqual("..".utf8)
+            && !component.contains(0) && !component.contains(UInt8(ascii: "\\"))
     }
 
     /// Writes a temporary file beside the target with `fill`, then renames it into place.
@@ -319,9 +338,10 @@ public struct OutputWriter: Sendable {
     ) throws(Failure) -> StagedFile {
         var temporary = ""
         var descriptor: Int32 = -1
+        let tag = temporaryTag.map { $0 + "." } ?? ""
         for _ in 0..<100 {
-            let tag = temporaryTag.map { "\($0)." } ?? ""
-            temporary = directory + "/.\(name).\(tag)\(Self.processID).\(Self.serial.next()).tmp"
+            temporary = .concatenating(
+                directory, "/.", name, ".", tag, Self.processID, ".", String(Self.serial.next()), ".tmp")
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if descriptor >= 0 || errno != EEXIST { break }
         }
@@ -348,7 +368,7 @@ public struct OutputWriter: Sendable {
     /// only then renames them, so that no file is ever in place without the manifest knowing of it.
     func stage(_ bytes: [UInt8], to relativePath: String, mayExist: Bool = true) throws(Failure) -> StagedFile? {
         let (directory, name) = try prepare(relativePath)
-        let target = directory + "/" + name
+        let target = String.concatenating(directory, "/", name)
         if mayExist, Self.fileHolds(target, bytes) { return nil }
         return try stageTemporary(target, name: name, in: directory, relativePath: relativePath) { descriptor in
             bytes.withUnsafeBytes { Self.writeAll(descriptor, $0) }
@@ -424,9 +444,11 @@ public struct OutputWriter: Sendable {
     /// Folders checked once are remembered for the life of the writer.
     private func ensureDirectory(_ components: ArraySlice<String>, for relativePath: String) throws(Failure) -> String {
         var path = root
+        var relative = ""
         for component in components {
             path += "/" + component
-            if folders.withLock({ $0.contains(Array(path.utf8)) }) { continue }
+            relative += relative.isEmpty ? component : "/" + component
+            if folders.withLock({ $0[relative] != nil }) { continue }
             var info = stat()
             if lstat(path, &info) == 0 {
                 if (info.st_mode & S_IFMT) == S_IFLNK {
@@ -441,7 +463,7 @@ public struct OutputWriter: Sendable {
                 throw Failure(
                     path: relativePath, reason: "cannot create folder \(path): \(String(cString: strerror(errno)))")
             }
-            folders.withLock { _ = $0.insert(Array(path.utf8)) }
+            folders.withLock { [path] in $0[relative] = path }
         }
         return path
     }
@@ -487,7 +509,7 @@ public struct OutputWriter: Sendable {
     }
 
     private static let serial = SerialCounter()
-    private static let processID = getpid()
+    private static let processID = String(getpid())
 }
 
 /// `write(2)`, named apart from the writer's own `write` methods.

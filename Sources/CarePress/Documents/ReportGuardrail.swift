@@ -68,7 +68,7 @@ enum ReportGuardrail {
     /// `showsAsElement` in UTF-8.
     private static func showsAsElement(in html: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
         guard let first = text.utf8.first, let last = text.utf8.last, first < 0x80, last < 0x80,
-            normalized(text).utf8.elementsEqual(text.utf8)
+            normalized(text).hasSameUTF8(as: text)
         else { return false }
         var needle: [UInt8] = [UInt8(ascii: ">")]
         needle.reserveCapacity(text.utf8.count + 16)

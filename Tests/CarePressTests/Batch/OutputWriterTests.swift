@@ -47,6 +47,23 @@ struct OutputWriterTests {
         #expect(project.files(under: "Output").isEmpty)
     }
 
+    /// Once a folder is known to the writer, a path in it has only its file name checked: that check refuses what
+    /// the whole path's check refuses.
+    @Test(arguments: [
+        "a/..", "a/.", "a/", "a/b/..", "a/b/../../../outside.txt", "a//outside.txt", "a/b//x", "a/x\\y", "a/x\u{0}y",
+        "/a/x", "a/b/.", "a/b/",
+    ])
+    func refusesPathsInFoldersItKnows(path: String) throws {
+        let project = try TemporaryProject()
+        let writer = try OutputWriter(root: project.path("Output"))
+        try writer.write("ok", to: "a/ok.txt")
+        try writer.write("ok", to: "a/b/ok.txt")
+        #expect(throws: OutputWriter.Failure.self) { try writer.write("x", to: path) }
+        #expect(throws: OutputWriter.Failure.self) { try writer.stage(Array("x".utf8), to: path, mayExist: false) }
+        #expect(!FileManager.default.fileExists(atPath: project.path("outside.txt")))
+        #expect(Set(project.files(under: "Output")) == ["a/ok.txt", "a/b/ok.txt"])
+    }
+
     @Test func refusesToWriteThroughASymbolicLink() throws {
         let project = try TemporaryProject()
         let writer = try OutputWriter(root: project.path("Output"))

@@ -22,7 +22,7 @@ extension BuildManifest {
         static func of(_ paths: [String], kind: RecordKind, id: String?) -> Outputs {
             let standard = Outputs.standard.paths(kind: kind, id: id)
             return !paths.isEmpty && paths.count == standard.count
-                && zip(paths, standard).allSatisfy({ $0.utf8.elementsEqual($1.utf8) }) ? .standard : .listed(paths)
+                && zip(paths, standard).allSatisfy({ $0.hasSameUTF8(as: $1) }) ? .standard : .listed(paths)
         }
 
         /// Both lists together, without repeats, in byte order: what a record may own while it is being replaced.

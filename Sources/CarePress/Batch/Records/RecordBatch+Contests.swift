@@ -17,7 +17,7 @@ extension RecordBatch {
                 let file = files[claimant]
                 let key = ReportPaths.base(kind: file.kind, id: claimed)
                 let message =
-                    owner.utf8.elementsEqual(claimed.utf8)
+                    owner.hasSameUTF8(as: claimed)
                     ? "duplicate \(file.kind.rawValue) id '\(claimed)'"
                     : "id '\(claimed)' makes the same file name as id '\(owner)': \(key).html"
                 let reports: Bool

@@ -136,7 +136,7 @@ extension RecordBatch {
     static func sameBytes(_ first: String?, _ second: String?) -> Bool {
         switch (first, second) {
         case (nil, nil): true
-        case (let first?, let second?): first.utf8.elementsEqual(second.utf8)
+        case (let first?, let second?): first.hasSameUTF8(as: second)
         default: false
         }
     }
