@@ -130,58 +130,58 @@ public enum LinkCheck {
     /// a page whose path has no empty part. Nil for anything else, which `target(of:from:)` reads the general way;
     /// where both apply they agree (`LinkCheckTests`).
     static func plainTarget(_ url: String, from page: String) -> Target? {
-        let bytes = url.utf8
-        guard let first = bytes.first else { return nil }
-        if first == UInt8(ascii: "#") { return .skipped }
-        guard first != UInt8(ascii: "/"), first != UInt8(ascii: "?") else { return nil }
-        // The page's folder, as the start of the result, with the number of its parts.
-        var path: [UInt8] = []
-        path.reserveCapacity(page.utf8.count + bytes.count)
-        var page = page
-        let folder: (end: Int, parts: Int)? = page.withUTF8 { utf8 in
-            var (parts, end) = (0, 0)
-            var previous: UInt8 = UInt8(ascii: "/")
-            for offset in utf8.indices {
-                if utf8[offset] == UInt8(ascii: "/") {
-                    if previous == UInt8(ascii: "/") { return nil }  // an empty part (or a leading slash)
-                    parts += 1
-                    end = offset
+        var url = url
+        return url.withUTF8 { bytes in
+            guard let first = bytes.first else { return nil }
+            if first == UInt8(ascii: "#") { return .skipped }
+            guard first != UInt8(ascii: "/"), first != UInt8(ascii: "?") else { return nil }
+            // The page's folder, as the start of the result, with the number of its parts.
+            var path: [UInt8] = []
+            path.reserveCapacity(page.utf8.count + bytes.count)
+            var page = page
+            let folder: (end: Int, parts: Int)? = page.withUTF8 { utf8 in
+                var (parts, end) = (0, 0)
+                var previous: UInt8 = UInt8(ascii: "/")
+                for offset in utf8.indices {
+                    if utf8[offset] == UInt8(ascii: "/") {
+                        if previous == UInt8(ascii: "/") { return nil }  // an empty part (or a leading slash)
+                        parts += 1
+                        end = offset
+                    }
+                    previous = utf8[offset]
                 }
-                previous = utf8[offset]
+                path.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<end]))
+                return (end, parts)
             }
-            path.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<end]))
-            return (end, parts)
+            guard var parts = folder?.parts else { return nil }
+            // The URL's parts up to `#` or `?`, each applied to the path.
+            var start = 0
+            while true {
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "/"), bytes[end] != UInt8(ascii: "#"),
+                    bytes[end] != UInt8(ascii: "?")
+                {
+                    guard isPlainURLByte(bytes[end]) else { return nil }
+                    end += 1
+                }
+                let segment = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if segment.count == 1 && segment[0] == UInt8(ascii: ".") {
+                    // The page's own folder: nothing to add.
+                } else if segment.count == 2 && segment[0] == UInt8(ascii: ".") && segment[1] == UInt8(ascii: ".") {
+                    if parts == 0 { return .invalid("it leads outside the output folder") }
+                    parts -= 1
+                    path.removeSubrange((path.lastIndex(of: UInt8(ascii: "/")) ?? 0)...)
+                    if parts == 0 { path.removeAll(keepingCapacity: true) }
+                } else {
+                    if parts > 0 { path.append(UInt8(ascii: "/")) }
+                    path.append(contentsOf: segment)
+                    parts += 1
+                }
+                guard end < bytes.count, bytes[end] == UInt8(ascii: "/") else { break }
+                start = end + 1
+            }
+            return .file(String(decoding: path, as: UTF8.self))
         }
-        guard var parts = folder?.parts else { return nil }
-        // The URL's parts up to `#` or `?`, each applied to the path.
-        var segment: [UInt8] = []
-        var ended = false
-        var index = bytes.startIndex
-        while !ended {
-            let byte: UInt8? = index < bytes.endIndex ? bytes[index] : nil
-            if let byte, byte != UInt8(ascii: "/"), byte != UInt8(ascii: "#"), byte != UInt8(ascii: "?") {
-                guard isPlainURLByte(byte) else { return nil }
-                segment.append(byte)
-                index = bytes.index(after: index)
-                continue
-            }
-            ended = byte != UInt8(ascii: "/")
-            if segment.count == 1 && segment[0] == UInt8(ascii: ".") {
-                // The page's own folder: nothing to add.
-            } else if segment.count == 2 && segment[0] == UInt8(ascii: ".") && segment[1] == UInt8(ascii: ".") {
-                if parts == 0 { return .invalid("it leads outside the output folder") }
-                parts -= 1
-                path.removeSubrange((path.lastIndex(of: UInt8(ascii: "/")) ?? 0)...)
-                if parts == 0 { path.removeAll(keepingCapacity: true) }
-            } else {
-                if parts > 0 { path.append(UInt8(ascii: "/")) }
-                path.append(contentsOf: segment)
-                parts += 1
-            }
-            segment.removeAll(keepingCapacity: true)
-            if !ended { index = bytes.index(after: index) }
-        }
-        return .file(String(decoding: path, as: UTF8.self))
     }
 
     private static func isPlainURLByte(_ byte: UInt8) -> Bool {

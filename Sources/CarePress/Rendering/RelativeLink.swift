@@ -1,40 +1,63 @@
+import Foundation
+
 /// Relative links between output files, so the output works opened from disk or served from any path.
 public enum RelativeLink {
     /// The link from the page at `from` to the file at `to`, both relative to the output folder.
     ///
     /// `from: "guide/conditions/acl-tear.html", to: "guide/exercises/step-ups.html"` gives `../exercises/step-ups.html`.
     public static func to(_ target: String, from page: String) -> String {
-        let pageBytes = Array(page.utf8)
-        let targetBytes = Array(target.utf8)
-        let fromDirectory = components(pageBytes).dropLast()
-        let targetParts = components(targetBytes)
-        var common = 0
-        while common < fromDirectory.count && common < targetParts.count - 1
-            && pageBytes[fromDirectory[fromDirectory.startIndex + common]]
-                .elementsEqual(targetBytes[targetParts[common]])
-        {
-            common += 1
+        var (target, page) = (target, page)
+        return page.withUTF8 { pageBytes in
+            target.withUTF8 { targetBytes in
+                let fromDirectory = components(pageBytes).dropLast()
+                let targetParts = components(targetBytes)
+                var common = 0
+                while common < fromDirectory.count && common < targetParts.count - 1
+                    && same(
+                        pageBytes, fromDirectory[fromDirectory.startIndex + common], targetBytes, targetParts[common])
+                {
+                    common += 1
+                }
+                let ups = fromDirectory.count - common
+                let count = 3 * ups + targetParts[common...].reduce(0) { $0 + $1.count + 1 } - 1
+                return String(unsafeUninitializedCapacity: max(count, 0)) { link in
+                    var end = 0
+                    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+                        if end > 0 {
+                            link[end] = UInt8(ascii: "/")
+                            end += 1
+                        }
+                        end = link[end...].initialize(fromContentsOf: bytes)
+                    }
+                    Self.up.withUnsafeBufferPointer { up in for _ in 0..<ups { append(up) } }
+                    for part in targetParts[common...] { append(UnsafeBufferPointer(rebasing: targetBytes[part])) }
+                    return end
+                }
+            }
         }
-        var link: [UInt8] = []
-        link.reserveCapacity(targetBytes.count + 3 * (fromDirectory.count - common))
-        for _ in common..<fromDirectory.count {
-            if !link.isEmpty { link.append(UInt8(ascii: "/")) }
-            link += [UInt8(ascii: "."), UInt8(ascii: ".")]
-        }
-        for part in targetParts[common...] {
-            if !link.isEmpty { link.append(UInt8(ascii: "/")) }
-            link += targetBytes[part]
-        }
-        return String(decoding: link, as: UTF8.self)
+    }
+
+    /// `..`, a part of a link that leads up a folder.
+    private static let up: [UInt8] = [UInt8(ascii: "."), UInt8(ascii: ".")]
+
+    /// Whether two parts of two paths are the same bytes.
+    private static func same(
+        _ one: UnsafeBufferPointer<UInt8>, _ first: Range<Int>, _ other: UnsafeBufferPointer<UInt8>,
+        _ second: Range<Int>
+    ) -> Bool {
+        first.count == second.count
+            && (first.isEmpty
+                || memcmp(one.baseAddress! + first.lowerBound, other.baseAddress! + second.lowerBound, first.count) == 0)
     }
 
     /// The prefix that leads from a page back to the output folder, e.g. `../../` (empty at the top).
     public static func root(from page: String) -> String {
-        String(repeating: "../", count: max(0, components(Array(page.utf8)).count - 1))
+        var page = page
+        return String(repeating: "../", count: max(0, page.withUTF8 { components($0) }.count - 1))
     }
 
     /// The ranges of the non-empty `/`-separated parts of a path.
-    private static func components(_ bytes: [UInt8]) -> [Range<Int>] {
+    private static func components(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var parts: [Range<Int>] = []
         var start = 0
         for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {

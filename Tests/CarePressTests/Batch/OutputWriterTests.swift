@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -97,6 +98,31 @@ struct PathNamingTests {
     ])
     func slug(name: String, expected: String) {
         #expect(Slug.make(name) == expected)
+    }
+
+    /// `RelativeLink.to`, which works on the paths' bytes in place, gives what splitting the paths into their
+    /// non-empty parts and joining them again gives (a reference written the plain way, here).
+    @Test func relativeLinksAreWhatSplittingAndJoiningMakes() {
+        func reference(_ target: String, from page: String) -> String {
+            let from = page.utf8.split(separator: UInt8(ascii: "/")).map { Array($0) }.dropLast()
+            let to = target.utf8.split(separator: UInt8(ascii: "/")).map { Array($0) }
+            var common = 0
+            while common < from.count && common < to.count - 1 && from[common] == to[common] { common += 1 }
+            let parts = Array(repeating: Array("..".utf8), count: from.count - common) + to[common...]
+            return String(decoding: Array(parts.joined(separator: [UInt8(ascii: "/")])), as: UTF8.self)
+        }
+        var generator = SplitMix64(seed: 20_261_124)
+        let pieces = ["guide", "reports", "consults", "a.html", "café", "cafe\u{301}", "日本", "", "index.html", "x"]
+        func path() -> String {
+            (0..<Int.random(in: 0...4, using: &generator)).map { _ in
+                pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+            }.joined(separator: "/")
+        }
+        for _ in 0..<5_000 {
+            let (target, page) = (path(), path())
+            #expect(RelativeLink.to(target, from: page).utf8.elementsEqual(reference(target, from: page).utf8))
+        }
+        #expect(RelativeLink.to("reports/consults/hl-1.html", from: "reports/index.html") == "consults/hl-1.html")
     }
 
     /// The paths made per record on every build, made in one buffer or digested without being made, are the ones
