@@ -37,10 +37,10 @@ public struct OutputWriter: Sendable {
     public let root: String
     /// The tag in this writer's temporary file names, if any.
     public let temporaryTag: String?
-    /// Folders already checked or created, by their path relative to the root (`reports/consults`), with their
-    /// absolute paths: a batch neither checks `reports/consults` again nor splits and validates its path for every
-    /// report.
-    private let folders = Mutex<[String: String]>([:])
+    /// Folders already checked or created, by their path relative to the root (`reports/consults`, compared byte for
+    /// byte: `café` and `cafe` + U+0301 are two folders), with their absolute paths: a batch neither checks
+    /// `reports/consults` again nor splits and validates its path for every report.
+    private let folders = Mutex<[BytePath: String]>([:])
 
     /// Creates a writer for a folder, creating the folder if needed; `temporaryTag` (letters and digits) marks its
     /// temporary files as its own.
@@ -306,7 +306,7 @@ public struct OutputWriter: Sendable {
                 Self.isPlainComponent(UnsafeBufferPointer(rebasing: utf8[(slash + 1)...]))
             else { return nil }
             let folder = String(decoding: UnsafeBufferPointer(rebasing: utf8[..<slash]), as: UTF8.self)
-            guard let directory = folders.withLock({ $0[folder] }) else { return nil }
+            guard let directory = folders.withLock({ $0[BytePath(folder)] }) else { return nil }
             return (directory, String(decoding: UnsafeBufferPointer(rebasing: utf8[(slash + 1)...]), as: UTF8.self))
         }
         if let known { return known }
@@ -448,7 +448,7 @@ public struct OutputWriter: Sendable {
         for component in components {
             path += "/" + component
             relative += relative.isEmpty ? component : "/" + component
-            if folders.withLock({ $0[relative] != nil }) { continue }
+            if folders.withLock({ $0[BytePath(relative)] != nil }) { continue }
             var info = stat()
             if lstat(path, &info) == 0 {
                 if (info.st_mode & S_IFMT) == S_IFLNK {
@@ -463,7 +463,7 @@ public struct OutputWriter: Sendable {
                 throw Failure(
                     path: relativePath, reason: "cannot create folder \(path): \(String(cString: strerror(errno)))")
             }
-            folders.withLock { [path] in $0[relative] = path }
+            folders.withLock { [path, relative] in $0[BytePath(relative)] = path }
         }
         return path
     }

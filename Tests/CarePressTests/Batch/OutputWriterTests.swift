@@ -100,6 +100,18 @@ struct PathNamingTests {
         #expect(Slug.make(name) == expected)
     }
 
+    /// Folders the writer knows are told apart by their bytes: a canonically equivalent spelling is another folder.
+    @Test func knownFoldersAreToldApartByTheirBytes() throws {
+        let project = try TemporaryProject()
+        let writer = try OutputWriter(root: project.path("Output"))
+        try writer.write("one", to: "caf\u{E9}/a.txt")
+        try writer.write("two", to: "cafe\u{301}/b.txt")
+        let names = try FileManager.default.contentsOfDirectory(atPath: project.path("Output"))
+        #expect(Set(names.map { Array($0.utf8) }) == [Array("caf\u{E9}".utf8), Array("cafe\u{301}".utf8)])
+        let second = project.path("Output") + "/cafe\u{301}"
+        #expect(try FileManager.default.contentsOfDirectory(atPath: second) == ["b.txt"])
+    }
+
     /// `RelativeLink.to`, which works on the paths' bytes in place, gives what splitting the paths into their
     /// non-empty parts and joining them again gives (a reference written the plain way, here).
     @Test func relativeLinksAreWhatSplittingAndJoiningMakes() {
