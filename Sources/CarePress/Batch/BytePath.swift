@@ -19,16 +19,19 @@ struct BytePath: Sendable, Hashable, Comparable {
     }
 
     static func < (lhs: BytePath, rhs: BytePath) -> Bool {
-        // `memcmp` over the shorter length, then the shorter first, for native strings; a byte at a time otherwise.
-        let (one, other) = (lhs.text.utf8.count, rhs.text.utf8.count)
+        // One `memcmp` for native strings; a byte at a time otherwise.
         let precedes = lhs.text.utf8.withContiguousStorageIfAvailable { first in
-            rhs.text.utf8.withContiguousStorageIfAvailable { second in
-                guard let first = first.baseAddress, let second = second.baseAddress else { return one < other }
-                let order = memcmp(first, second, min(one, other))
-                return order != 0 ? order < 0 : one < other
-            }
+            rhs.text.utf8.withContiguousStorageIfAvailable { second in Self.precedes(first, second) }
         }
         return (precedes ?? nil) ?? lhs.text.utf8.lexicographicallyPrecedes(rhs.text.utf8)
+    }
+
+    /// Whether one run of bytes comes before another: `memcmp` over the shorter length, then the shorter first (the
+    /// order of byte arrays, and of SQLite's `BLOB` keys).
+    static func precedes(_ one: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = one.baseAddress, let second = other.baseAddress else { return one.count < other.count }
+        let order = memcmp(first, second, min(one.count, other.count))
+        return order != 0 ? order < 0 : one.count < other.count
     }
 
     func hash(into hasher: inout Hasher) {

@@ -139,7 +139,7 @@ public enum LinkCheck {
             var path: [UInt8] = []
             path.reserveCapacity(page.utf8.count + bytes.count)
             var page = page
-            let folder: (end: Int, parts: Int)? = page.withUTF8 { utf8 in
+            let folderParts: Int? = page.withUTF8 { utf8 in
                 var (parts, end) = (0, 0)
                 var previous: UInt8 = UInt8(ascii: "/")
                 for offset in utf8.indices {
@@ -151,9 +151,9 @@ public enum LinkCheck {
                     previous = utf8[offset]
                 }
                 path.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<end]))
-                return (end, parts)
+                return parts
             }
-            guard var parts = folder?.parts else { return nil }
+            guard var parts = folderParts else { return nil }
             // The URL's parts up to `#` or `?`, each applied to the path.
             var start = 0
             while true {

@@ -102,7 +102,11 @@ enum SourceFile {
         var files: [String] = []
         var ignored: [String] = []
         // By bytes, not as text: `café.json` in NFC and in NFD are two files, and the build manifest orders paths so.
-        entries.sort { precedes($0.name, $1.name) }
+        entries.sort { one, other in
+            one.name.withUnsafeBufferPointer { first in
+                other.name.withUnsafeBufferPointer { BytePath.precedes(first, $0) }
+            }
+        }
         for (name, isFile) in entries where isFile {
             var path = prefix
             path += name
@@ -113,19 +117,6 @@ enum SourceFile {
             }
         }
         return (files, ignored, misnamed.sorted())
-    }
-
-    /// Whether one name's bytes come before another's (`memcmp`, then the shorter first): `BytePath`'s order.
-    private static func precedes(_ one: [UInt8], _ other: [UInt8]) -> Bool {
-        one.withUnsafeBufferPointer { first in
-            other.withUnsafeBufferPointer { second in
-                guard let first = first.baseAddress, let second = second.baseAddress else {
-                    return one.count < other.count
-                }
-                let order = memcmp(first, second, min(one.count, other.count))
-                return order != 0 ? order < 0 : one.count < other.count
-            }
-        }
     }
 
     /// The error for a file whose name is not UTF-8 (`list`'s `misnamed`): it is not read.

@@ -90,10 +90,8 @@ public struct PageRenderer: Sendable {
     public func render(_ template: String, _ model: any ViewModel, page: Page, appendix: String? = nil)
         throws(TemplateErrors) -> Output
     {
-        let framed = framed(model, page: page)
-        let markdown = try templates.render(template, framed)
-        let appendixMarkdown = try appendix.map { name throws(TemplateErrors) in try templates.render(name, framed) }
-        return try output(markdown: markdown, appendix: appendixMarkdown, page: page)
+        let (markdown, appendixMarkdown) = try markdownUTF8(template, model, page: page, appendix: appendix)
+        return try textOutput(markdown: markdown, appendix: appendixMarkdown, page: page)
     }
 
     /// `render(_:_:page:appendix:)` as UTF-8, with no `String` made of the Markdown or the HTML on the way: the
@@ -101,12 +99,20 @@ public struct PageRenderer: Sendable {
     func renderUTF8(_ template: String, _ model: any ViewModel, page: Page, appendix: String? = nil)
         throws(TemplateErrors) -> UTF8Output
     {
+        let (markdown, appendixMarkdown) = try markdownUTF8(template, model, page: page, appendix: appendix)
+        return try output(markdown: markdown, appendix: appendixMarkdown, page: page)
+    }
+
+    /// The Markdown of a typed page and of its appendix, as UTF-8.
+    private func markdownUTF8(_ template: String, _ model: any ViewModel, page: Page, appendix: String?)
+        throws(TemplateErrors) -> (markdown: [UInt8], appendix: [UInt8]?)
+    {
         let framed = framed(model, page: page)
         let markdown = try templates.renderUTF8(template, framed)
         let appendixMarkdown = try appendix.map { name throws(TemplateErrors) in
             try templates.renderUTF8(name, framed)
         }
-        return try output(markdown: markdown, appendix: appendixMarkdown, page: page)
+        return (markdown, appendixMarkdown)
     }
 
     /// Renders a Markdown template with a dictionary context, then the HTML page around it (see the typed form).
@@ -116,13 +122,14 @@ public struct PageRenderer: Sendable {
         let context = framed(context, page: page)
         let markdown = try templates.render(template, context)
         let appendixMarkdown = try appendix.map { name throws(TemplateErrors) in try templates.render(name, context) }
-        return try output(markdown: markdown, appendix: appendixMarkdown, page: page)
+        return try textOutput(
+            markdown: Array(markdown.utf8), appendix: appendixMarkdown.map { Array($0.utf8) }, page: page)
     }
 
     /// The page's forms from its Markdown and its appendix's, as text.
-    private func output(markdown: String, appendix: String?, page: Page) throws(TemplateErrors) -> Output {
-        let output = try output(markdown: Array(markdown.utf8), appendix: appendix.map { Array($0.utf8) }, page: page)
-        let shown = appendix.flatMap { Self.isBlank($0.utf8) ? nil : $0 }
+    private func textOutput(markdown: [UInt8], appendix: [UInt8]?, page: Page) throws(TemplateErrors) -> Output {
+        let output = try output(markdown: markdown, appendix: appendix, page: page)
+        let shown = appendix.flatMap { Self.isBlank($0) ? nil : String(decoding: $0, as: UTF8.self) }
         return Output(
             markdown: String(decoding: output.markdown, as: UTF8.self), appendixMarkdown: shown,
             contentHTML: String(decoding: output.contentHTML, as: UTF8.self),
