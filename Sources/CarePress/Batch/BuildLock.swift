@@ -60,12 +60,16 @@ final class BuildLock: Sendable {
         while true {
             let guardLock = try open(names.acquire, in: writer)
             flock(guardLock, LOCK_EX)
-            let attempt = try tryAcquire(names, shard: shard, writer: writer)
+            let attempt = try tryAcquire(names, shard: shard, writer: writer) { file throws(LockFailure) in
+                try open(file, in: writer)
+            }
             flock(guardLock, LOCK_UN)
             close(guardLock)
             switch attempt {
             case .acquired(let lock):
                 return lock
+            case .missing:
+                preconditionFailure("a lock file that is made when missing was missing")
             case .busy(let busy, let blocker, let mode):
                 guard wait else {
                     close(blocker)
@@ -83,6 +87,31 @@ final class BuildLock: Sendable {
         }
     }
 
+    /// Takes the locks of a shard at once if the output folder already has every lock file they use, so that taking
+    /// them writes nothing; nil when a file is missing or another build holds the folder (the caller then takes them
+    /// with `acquire`, when it may write).
+    static func acquireIfBuiltBefore(in writer: OutputWriter, shard: Shard) -> BuildLock? {
+        let names = files(for: shard)
+        guard let guardLock = writer.openExistingForLocking(names.acquire) else { return nil }
+        flock(guardLock, LOCK_EX)
+        defer {
+            flock(guardLock, LOCK_UN)
+            close(guardLock)
+        }
+        let attempt = try? tryAcquire(names, shard: shard, writer: writer) { file in
+            writer.openExistingForLocking(file)
+        }
+        switch attempt {
+        case .acquired(let lock)?:
+            return lock
+        case .busy(_, let blocker, _)?:
+            close(blocker)
+            return nil
+        case .missing?, nil:
+            return nil
+        }
+    }
+
     /// Why the locks could not be taken.
     enum LockFailure: Error {
         /// Another build holds the folder, and the caller would not wait.
@@ -95,10 +124,14 @@ final class BuildLock: Sendable {
         case acquired(BuildLock)
         /// Busy: the descriptor to wait on, and the mode to wait for.
         case busy(Busy, Int32, Int32)
+        /// A lock file is missing (and `open` would not make it); nothing is held.
+        case missing
     }
 
+    /// Tries once to take the locks, opening each file with `open` (nil: the file is missing).
     private static func tryAcquire(
-        _ names: (build: String, shard: String, batch: String, acquire: String), shard: Shard, writer: OutputWriter
+        _ names: (build: String, shard: String, batch: String, acquire: String), shard: Shard, writer: OutputWriter,
+        open: (String) throws(LockFailure) -> Int32?
     ) throws(LockFailure) -> Attempt {
         var held: [Int32] = []
         func giveUp(_ busy: Busy, waitOn descriptor: Int32, mode: Int32) -> Attempt {
@@ -108,7 +141,14 @@ final class BuildLock: Sendable {
             }
             return .busy(busy, descriptor, mode)
         }
-        let build = try open(names.build, in: writer)
+        func missing() -> Attempt {
+            for other in held {
+                flock(other, LOCK_UN)
+                close(other)
+            }
+            return .missing
+        }
+        guard let build = try open(names.build) else { return missing() }
         held.append(build)
         if shard.isWhole {
             guard flock(build, LOCK_EX | LOCK_NB) == 0 else {
@@ -121,14 +161,14 @@ final class BuildLock: Sendable {
         guard flock(build, LOCK_SH | LOCK_NB) == 0 else {
             return giveUp(Busy(lockFile: names.build, holder: "a whole build"), waitOn: build, mode: LOCK_SH)
         }
-        let own = try open(names.shard, in: writer)
+        guard let own = try open(names.shard) else { return missing() }
         held.append(own)
         guard flock(own, LOCK_EX | LOCK_NB) == 0 else {
             return giveUp(
                 Busy(lockFile: names.shard, holder: "shard \(shard) is already running"), waitOn: own, mode: LOCK_EX)
         }
         for other in otherBatches(than: shard, in: writer) {
-            let descriptor = try open(other.file, in: writer)
+            guard let descriptor = try open(other.file) else { return missing() }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 held.append(descriptor)
                 return giveUp(
@@ -138,7 +178,7 @@ final class BuildLock: Sendable {
             flock(descriptor, LOCK_UN)
             close(descriptor)
         }
-        let batch = try open(names.batch, in: writer)
+        guard let batch = try open(names.batch) else { return missing() }
         held.append(batch)
         flock(batch, LOCK_SH)
         return .acquired(BuildLock(descriptors: held))

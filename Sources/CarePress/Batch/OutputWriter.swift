@@ -425,6 +425,18 @@ public struct OutputWriter: Sendable {
         return descriptor
     }
 
+    /// Opens a lock file only if it is already there, writing nothing: nil when it (or its folder) is missing, is
+    /// reached through a symbolic link, or cannot be opened.
+    func openExistingForLocking(_ relativePath: String) -> Int32? {
+        guard let slash = relativePath.lastIndex(of: "/"),
+            let directory = openFolder(String(relativePath[..<slash]))
+        else { return nil }
+        defer { close(directory) }
+        let descriptor = openat(
+            directory, String(relativePath[relativePath.index(after: slash)...]), O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+        return descriptor >= 0 ? descriptor : nil
+    }
+
     /// Writes a whole buffer, retrying interrupted and short writes; the error text, or nil.
     private static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> String? {
         var offset = 0

@@ -42,22 +42,40 @@ public enum SiteBuilder {
     public static func build(_ options: BuildOptions) -> BuildReport {
         let start = Stopwatch()
         var report = BuildReport()
-        // Nothing is written, not even the lock, for a project whose theme or settings stop the build.
-        guard let writer = outputWriter(options, into: &report), var loaded = loadProject(options, into: &report),
-            let (lock, waited) = lockOutputFolder(options, writer: writer, into: &report)
-        else { return stopped(report, start) }
-        defer { withExtendedLifetime(lock) {} }
-        if waited {
-            // Another build ran meanwhile: read the project as it is now.
-            report.diagnostics = []
-            var everything = options
-            everything.changes = .unknown
-            guard let now = loadProject(everything, into: &report) else { return stopped(report, start) }
-            loaded = now
-        }
-        // The manifest is read while the shared inputs are digested: neither needs the other.
+        guard let writer = outputWriter(options, into: &report) else { return stopped(report, start) }
         let manifestFile = writer.root + "/" + BuildManifest.path(for: options.shard)
         let strings = StringInterner()
+        // Nothing is written, not even the lock, for a project whose theme or settings stop the build. A folder built
+        // before already has its lock files, so taking them writes nothing: they are taken first (unless another
+        // build holds them), and its manifest, if it can be read as it is, is read while the project loads.
+        let earlyLock = options.cache == nil ? BuildLock.acquireIfBuiltBefore(in: writer, shard: options.shard) : nil
+        let readAhead = earlyLock.map { _ in
+            Prefetch(inBackground: options.jobs > 1) { BuildManifest.openAsItIs(at: manifestFile, strings: strings) }
+        }
+        guard var loaded = loadProject(options, into: &report) else {
+            // The manifest read ahead is closed before the build returns, leaving the folder as it was.
+            _ = readAhead?.take()
+            return stopped(report, start)
+        }
+        let lock: BuildLock
+        if let earlyLock {
+            lock = earlyLock
+        } else {
+            guard let (taken, waited) = lockOutputFolder(options, writer: writer, into: &report) else {
+                return stopped(report, start)
+            }
+            lock = taken
+            if waited {
+                // Another build ran meanwhile: read the project as it is now.
+                report.diagnostics = []
+                var everything = options
+                everything.changes = .unknown
+                guard let now = loadProject(everything, into: &report) else { return stopped(report, start) }
+                loaded = now
+            }
+        }
+        defer { withExtendedLifetime(lock) {} }
+        // Otherwise the manifest is read while the shared inputs are digested: neither needs the other.
         // A session's last build left its manifest open: taken out, and put back only by a build that finishes.
         let kept = options.cache?.manifest.withLock { kept in
             defer { kept = nil }
@@ -66,6 +84,7 @@ public enum SiteBuilder {
         let opening = Prefetch(inBackground: options.jobs > 1) {
             () -> (Result<(BuildManifest, BuildManifest.Contents), SQLiteError>, reopened: Bool) in
             if let kept, let contents = kept.reopened(at: manifestFile) { return (.success((kept, contents)), true) }
+            if let read = readAhead?.take() { return (.success(read), false) }
             let opened = Result { () throws(SQLiteError) in
                 try BuildManifest.open(at: manifestFile, strings: strings, mirrored: options.cache != nil)
             }

@@ -74,4 +74,58 @@ struct BuildLockTests {
         #expect(messages.count == 1)
         #expect(messages.first?.hasPrefix("waiting: another build is writing into this folder") == true)
     }
+
+    /// A folder built before has every lock file a build takes, so its next build takes them before reading the
+    /// project (and reads the manifest meanwhile): taking them then writes nothing.
+    @Test func theLocksOfAFolderBuiltBeforeAreTakenWithoutMakingAFile() throws {
+        let project = try TemporaryProject()
+        let writer = try OutputWriter(root: project.path("Output"))
+        #expect(BuildLock.acquireIfBuiltBefore(in: writer, shard: .all) == nil)
+        #expect(project.files(under: "Output").isEmpty, "no lock file is made")
+        var other: BuildLock? = try Self.lock(project, .all)
+        #expect(BuildLock.acquireIfBuiltBefore(in: writer, shard: .all) == nil, "another build holds the folder")
+        #expect(other != nil)
+        other = nil
+        let files = project.files(under: "Output")
+        var early = BuildLock.acquireIfBuiltBefore(in: writer, shard: .all)
+        #expect(early != nil)
+        #expect(try Self.isBusy(project, .all), "it is the build lock, held")
+        #expect(early != nil)
+        early = nil
+        #expect(try !Self.isBusy(project, .all))
+        // A shard's own lock files are made by its first run.
+        let shard = try #require(Shard("2/3"))
+        #expect(BuildLock.acquireIfBuiltBefore(in: writer, shard: shard) == nil)
+        #expect(project.files(under: "Output") == files)
+        _ = try Self.lock(project, shard)
+        var shardLock = BuildLock.acquireIfBuiltBefore(in: writer, shard: shard)
+        #expect(shardLock != nil)
+        #expect(try Self.isBusy(project, shard) && Self.isBusy(project, .all))
+        #expect(try !Self.isBusy(project, #require(Shard("1/3"))))
+        #expect(shardLock != nil)
+        shardLock = nil
+        #expect(try !Self.isBusy(project, .all))
+    }
+
+    /// A rebuild of a folder built before, whose project now stops the build, leaves every file of the folder as it
+    /// was: the manifest it read ahead is closed (no WAL left beside it), and not mended, and nothing is written.
+    @Test func aProjectThatStopsTheRebuildOfABuiltFolderLeavesItAsItWas() throws {
+        let project = try TemporaryProject.generated(copies: 1)
+        let options = project.ownThemeOptions()
+        let built = SiteBuilder.build(options)
+        #expect(!built.hasErrors, "\(built.diagnostics)")
+        // A manifest of an older format, which a build that goes on makes again.
+        let manifest = try SQLiteConnection(path: project.path("Output/.carepress/manifest.sqlite"), create: false)
+        try manifest.execute("PRAGMA user_version = 4; PRAGMA wal_checkpoint(TRUNCATE)")
+        _ = consume manifest
+        let before = project.identities(under: "Output")
+        let times = before.keys.reduce(into: [:]) { $0[$1] = project.modificationTime("Output/\($1)") }
+        try project.write("Templates/layouts/page.html.mustache", "{{#unclosed}}\n")
+        let stopped = SiteBuilder.build(options)
+        #expect(stopped.hasErrors)
+        #expect(stopped.written == 0)
+        #expect(project.identities(under: "Output") == before)
+        #expect(before.keys.filter { project.modificationTime("Output/\($0)") != times[$0] }.sorted() == [])
+        #expect(!project.files(under: "Output").contains { $0.hasSuffix("-wal") || $0.hasSuffix("-shm") })
+    }
 }

@@ -254,6 +254,36 @@ struct BuildManifestTests {
         #expect(try Self.open(path).1.warnings.isEmpty)
     }
 
+    /// What a build reads ahead, before it knows it may write: a manifest that needs no mending, or nothing, with
+    /// the file left as it was.
+    @Test func aManifestIsReadAheadOnlyAsItIs() throws {
+        let project = try TemporaryProject()
+        let path = project.path("manifest.sqlite")
+        #expect(BuildManifest.openAsItIs(at: path, strings: StringInterner()) == nil)
+        #expect(!FileManager.default.fileExists(atPath: path), "a missing manifest is not made")
+        let (manifest, _) = try Self.open(path)
+        try manifest.commit(ManifestChanges(entries: Self.sampleEntries()), finishing: true)
+        _ = consume manifest
+        let (_, read) = try #require(BuildManifest.openAsItIs(at: path, strings: StringInterner()))
+        #expect(read.entries.count == Self.sampleEntries().count)
+        #expect(read.entries.map(\.entry) == (try Self.open(path).1.entries.map(\.entry)))
+        // A row changed outside CarePress would be dropped: left for `open`, which drops it and warns.
+        let connection = try SQLiteConnection(path: path, create: false)
+        try connection.execute(
+            "UPDATE records SET summary = CAST(replace(CAST(summary AS TEXT), 'Title', 'Forged') AS BLOB) "
+                + "WHERE path = CAST('consults/a.json' AS BLOB)")
+        try connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        let edited = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(BuildManifest.openAsItIs(at: path, strings: StringInterner()) == nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == edited)
+        // So is a manifest of another format, which `open` makes again.
+        try connection.execute("PRAGMA user_version = 4")
+        _ = consume connection
+        #expect(BuildManifest.openAsItIs(at: path, strings: StringInterner()) == nil)
+        let (_, remade) = try Self.open(path)
+        #expect(remade.entries.isEmpty && remade.warnings.first?.contains("not a format") == true)
+    }
+
     @Test func rowsOfABuildThatDidNotFinishAreRenderedAgain() throws {
         let project = try TemporaryProject()
         let path = project.path("manifest.sqlite")

@@ -94,16 +94,31 @@ final class BuildManifest: Sendable {
         }
     }
 
-    private static func openChecked(at path: String, strings: StringInterner, mirrored: Bool) throws(SQLiteError)
-        -> (BuildManifest, Contents)
-    {
-        let database = try SQLiteConnection(path: path)
-        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL")
+    /// Opens a manifest that is already there and needs nothing written to be read: one of this format, in WAL mode,
+    /// every row of it trusted. Nil for any other (missing, of another format, damaged, or with rows to drop), which
+    /// `open` then opens, mending it: so that it can be read before the build knows it will write anything.
+    static func openAsItIs(at path: String, strings: StringInterner) -> (BuildManifest, Contents)? {
+        try? openChecked(at: path, strings: strings, mirrored: false, mending: false)
+    }
+
+    /// Opens the manifest; with `mending` false, throws where it would write (see `openAsItIs`).
+    private static func openChecked(
+        at path: String, strings: StringInterner, mirrored: Bool, mending: Bool = true
+    ) throws(SQLiteError) -> (BuildManifest, Contents) {
+        let wouldWrite = SQLiteError(code: SQLITE_READONLY, message: "the manifest needs mending")
+        let database = try SQLiteConnection(path: path, create: mending)
+        if mending {
+            try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL")
+        } else {
+            guard try database.text("PRAGMA journal_mode") == "wal" else { throw wouldWrite }
+            try database.execute("PRAGMA synchronous=FULL")
+        }
         var contents = Contents()
         let version = try database.integer("PRAGMA user_version") ?? 0
         let application = try database.integer("PRAGMA application_id") ?? 0
         let tables = try database.integer("SELECT count(*) FROM sqlite_master") ?? 0
         if version != formatVersion || application != applicationID {
+            guard mending else { throw wouldWrite }
             if tables > 0 {
                 contents.warnings.append(
                     "the build manifest is not a format \(formatVersion) CarePress manifest; every record is "
@@ -139,6 +154,7 @@ final class BuildManifest: Sendable {
             mirror: mirrored
                 ? Mirror(contents, faithful: build.finished && contents.warnings.isEmpty && untrusted.isEmpty) : nil,
             dataVersion: try database.integer("PRAGMA data_version") ?? 0, identity: fileIdentity(path))
+        guard mending || untrusted.isEmpty else { throw wouldWrite }
         let manifest = BuildManifest(store: store)
         if !untrusted.isEmpty {
             // Their records are rendered again and get new rows; rows of files that are gone go now.
