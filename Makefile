@@ -13,7 +13,7 @@ run: build
 
 build:
 	@scripts/ensure-deps build
-	$(SWIFT) build -c release --product carepress
+	SWIFT=$(SWIFT) scripts/build-release
 
 install: build install-files
 

@@ -200,7 +200,7 @@ def main():
         return
 
     print("Building the release binary...", flush=True)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "carepress"], cwd=REPOSITORY, check=True,
+    subprocess.run([os.path.join(REPOSITORY, "scripts", "build-release")], cwd=REPOSITORY, check=True,
                    stdout=subprocess.DEVNULL)
     binary = os.path.join(REPOSITORY, ".build", "release", "carepress")
     for program in ["cmark"] + ([] if args.no_hugo else ["hugo"]):

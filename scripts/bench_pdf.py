@@ -104,7 +104,7 @@ def main():
     reference_count = min(args.reference_reports, alone_count) if reference else 0
 
     print("Building the release binary...", flush=True)
-    subprocess.run(["swift", "build", "-c", "release", "--product", "carepress"], cwd=REPOSITORY, check=True,
+    subprocess.run([os.path.join(REPOSITORY, "scripts", "build-release")], cwd=REPOSITORY, check=True,
                    stdout=subprocess.DEVNULL)
     binary = os.path.join(REPOSITORY, ".build", "release", "carepress")
 

@@ -75,7 +75,7 @@ def main():
     binary = args.binary
     if not binary:
         print("Building the release binary...", flush=True)
-        subprocess.run(["swift", "build", "-c", "release", "--product", "carepress"], cwd=REPOSITORY, check=True,
+        subprocess.run([os.path.join(REPOSITORY, "scripts", "build-release")], cwd=REPOSITORY, check=True,
                        stdout=subprocess.DEVNULL)
         binary = os.path.join(REPOSITORY, ".build", "release", "carepress")
     binary = os.path.abspath(binary)
