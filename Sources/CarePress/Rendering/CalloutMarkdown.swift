@@ -44,19 +44,6 @@ enum CalloutMarkdown {
         case callout(tone: String, level: Int, heading: ArraySlice<UInt8>, body: ArraySlice<UInt8>)
     }
 
-    /// The parts of a document, or nil when it has no callout or its marks are malformed.
-    static func parts(of markdown: String) -> [Part]? {
-        pieces(of: Array(markdown.utf8)).map { pieces in
-            pieces.map { piece in
-                switch piece {
-                case .markdown(let text): .markdown(string(text))
-                case .callout(let tone, let level, let heading, let body):
-                    .callout(tone: tone, level: level, heading: string(heading), body: string(body))
-                }
-            }
-        }
-    }
-
     /// The pieces of a document's UTF-8, or nil when it has no callout or its marks are malformed.
     ///
     /// One pass over the bytes: each piece is a slice of the document (a mark is a whole line of ASCII, which
@@ -89,7 +76,7 @@ enum CalloutMarkdown {
                     .markdown(markdown[range])
                 case .callout(let tone, let level, let heading, let body):
                     .callout(
-                        tone: string(markdown[tone]), level: level, heading: markdown[heading],
+                        tone: String(decoding: markdown[tone], as: UTF8.self), level: level, heading: markdown[heading],
                         body: body.isEmpty ? lineFeed[...] : markdown[body])
                 }
             }
@@ -107,7 +94,7 @@ enum CalloutMarkdown {
 
     private static let lineFeed: [UInt8] = [0x0A]
 
-    /// The start of an opening mark, `<!-- callout ` (a mark line is checked as a whole by `parts`).
+    /// The start of an opening mark, `<!-- callout ` (a mark line is checked as a whole by `spans(ofBytes:)`).
     private static let openingMark = Array("<!-- callout ".utf8)
 
     /// The spans of a document without a carriage return, or nil when its marks are malformed.
@@ -147,11 +134,6 @@ enum CalloutMarkdown {
         return spans
     }
 
-    /// The text of some UTF-8.
-    private static func string(_ bytes: ArraySlice<UInt8>) -> String {
-        String(decoding: bytes, as: UTF8.self)
-    }
-
     /// The range of the tone in an opening mark line, `<!-- callout TONE -->` with a tone of lower-case letters.
     private static func openingTone(_ line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         let prefix = "<!-- callout ".utf8
@@ -186,7 +168,7 @@ enum CalloutMarkdown {
         return level
     }
 
-    /// `parts(of:)` by `Character` lines, for a document with a carriage return; also the reference the byte pass is
+    /// The parts of a document by `Character` lines, for one with a carriage return; also the reference the byte pass is
     /// tested against, on documents with and without one.
     static func parts(ofLines markdown: String) -> [Part]? {
         var parts: [Part] = []

@@ -82,28 +82,23 @@ struct BuildLockTests {
         let writer = try OutputWriter(root: project.path("Output"))
         #expect(BuildLock.acquireIfBuiltBefore(in: writer, shard: .all) == nil)
         #expect(project.files(under: "Output").isEmpty, "no lock file is made")
-        var other: BuildLock? = try Self.lock(project, .all)
-        #expect(BuildLock.acquireIfBuiltBefore(in: writer, shard: .all) == nil, "another build holds the folder")
-        #expect(other != nil)
-        other = nil
+        try withExtendedLifetime(try Self.lock(project, .all)) {
+            #expect(BuildLock.acquireIfBuiltBefore(in: writer, shard: .all) == nil, "another build holds the folder")
+        }
         let files = project.files(under: "Output")
-        var early = BuildLock.acquireIfBuiltBefore(in: writer, shard: .all)
-        #expect(early != nil)
-        #expect(try Self.isBusy(project, .all), "it is the build lock, held")
-        #expect(early != nil)
-        early = nil
+        try withExtendedLifetime(try #require(BuildLock.acquireIfBuiltBefore(in: writer, shard: .all))) { () throws in
+            #expect(try Self.isBusy(project, .all), "it is the build lock, held")
+        }
         #expect(try !Self.isBusy(project, .all))
         // A shard's own lock files are made by its first run.
         let shard = try #require(Shard("2/3"))
         #expect(BuildLock.acquireIfBuiltBefore(in: writer, shard: shard) == nil)
         #expect(project.files(under: "Output") == files)
         _ = try Self.lock(project, shard)
-        var shardLock = BuildLock.acquireIfBuiltBefore(in: writer, shard: shard)
-        #expect(shardLock != nil)
-        #expect(try Self.isBusy(project, shard) && Self.isBusy(project, .all))
-        #expect(try !Self.isBusy(project, #require(Shard("1/3"))))
-        #expect(shardLock != nil)
-        shardLock = nil
+        try withExtendedLifetime(try #require(BuildLock.acquireIfBuiltBefore(in: writer, shard: shard))) { () throws in
+            #expect(try Self.isBusy(project, shard) && Self.isBusy(project, .all))
+            #expect(try !Self.isBusy(project, #require(Shard("1/3"))))
+        }
         #expect(try !Self.isBusy(project, .all))
     }
 

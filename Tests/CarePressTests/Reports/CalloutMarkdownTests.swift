@@ -167,3 +167,20 @@ struct CalloutMarkdownTests {
         }
     }
 }
+
+extension CalloutMarkdown {
+    /// The pieces of a document as text, to compare with `parts(ofLines:)` and with expected parts; nil when it has
+    /// no callout or its marks are malformed.
+    static func parts(of markdown: String) -> [Part]? {
+        func string(_ bytes: ArraySlice<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+        return pieces(of: Array(markdown.utf8)).map { pieces in
+            pieces.map { piece in
+                switch piece {
+                case .markdown(let text): .markdown(string(text))
+                case .callout(let tone, let level, let heading, let body):
+                    .callout(tone: tone, level: level, heading: string(heading), body: string(body))
+                }
+            }
+        }
+    }
+}
