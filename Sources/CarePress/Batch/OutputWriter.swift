@@ -8,8 +8,8 @@ import Foundation
 
 /// Writes files into the output folder, atomically, and never anywhere else.
 ///
-/// Each file is written to a temporary file beside it and renamed into place, so a build killed at any
-/// moment leaves either the old file or the new one, never half of one. Paths are relative to the output
+/// Each file is written beside it, unnamed (see `UnnamedFiles`) or under a temporary name, and linked or renamed
+/// into place, so a build killed at any moment leaves either the old file or the new one, never half of one. Paths are relative to the output
 /// folder; a path that could leave it (`..`, an absolute path, a symbolic link on the way) is refused.
 ///
 /// Temporary files are named `.<name>.<pid>.<n>.tmp`, or `.<name>.<tag>.<pid>.<n>.tmp` for a writer with a tag
@@ -41,10 +41,17 @@ public struct OutputWriter: Sendable {
     /// byte: `café` and `cafe` + U+0301 are two folders), with their absolute paths: a batch neither checks
     /// `reports/consults` again nor splits and validates its path for every report.
     private let folders = Mutex<[BytePath: String]>([:])
+    /// How new files are staged without a name, where the system allows it.
+    let unnamed: UnnamedFiles?
 
     /// Creates a writer for a folder, creating the folder if needed; `temporaryTag` (letters and digits) marks its
     /// temporary files as its own.
     public init(root: String, temporaryTag: String? = nil) throws(Failure) {
+        try self.init(root: root, temporaryTag: temporaryTag, unnamed: UnnamedFiles.shared)
+    }
+
+    /// A writer that stages new files without a name under `unnamed`'s cap, or never (nil).
+    init(root: String, temporaryTag: String? = nil, unnamed: UnnamedFiles?) throws(Failure) {
         let absolute = Self.absoluteRoot(root)
         do {
             try FileManager.default.createDirectory(atPath: absolute, withIntermediateDirectories: true)
@@ -56,6 +63,7 @@ public struct OutputWriter: Sendable {
             temporaryTag?.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ?? true,
             "a temporary tag is letters and digits")
         self.temporaryTag = temporaryTag
+        self.unnamed = unnamed
     }
 
     /// The absolute form of an output folder's path, without a trailing `/`, as `root` has it.
@@ -69,8 +77,10 @@ public struct OutputWriter: Sendable {
     public func write(_ bytes: [UInt8], to relativePath: String) throws(Failure) -> Outcome {
         let (directory, name) = try prepare(relativePath)
         let target = directory + "/" + name
-        if Self.fileHolds(target, bytes) { return .unchanged }
-        try replace(target, name: name, in: directory, relativePath: relativePath) { descriptor in
+        let existing = Self.existingFile(at: target, comparedWith: bytes)
+        if existing == .same { return .unchanged }
+        try replace(target, name: name, in: directory, relativePath: relativePath, new: existing == .none) {
+            descriptor in
             bytes.withUnsafeBytes { Self.writeAll(descriptor, $0) }
         }
         return .written
@@ -86,7 +96,8 @@ public struct OutputWriter: Sendable {
     /// it atomically.
     public func write(chunks: some Sequence<[UInt8]>, to relativePath: String) throws(Failure) {
         let (directory, name) = try prepare(relativePath)
-        try replace(directory + "/" + name, name: name, in: directory, relativePath: relativePath) { descriptor in
+        try replace(directory + "/" + name, name: name, in: directory, relativePath: relativePath, new: false) {
+            descriptor in
             // Gather small chunks (a manifest line each) into writes of about 256 KB.
             var buffer: [UInt8] = []
             buffer.reserveCapacity(1 << 18)
@@ -322,40 +333,52 @@ public struct OutputWriter: Sendable {
             && !component.contains(0) && !component.contains(UInt8(ascii: "\\"))
     }
 
-    /// Writes a temporary file beside the target with `fill`, then renames it into place.
+    /// Writes a file beside the target with `fill`, then puts it in place.
     private func replace(
-        _ target: String, name: String, in directory: String, relativePath: String,
+        _ target: String, name: String, in directory: String, relativePath: String, new: Bool,
         fill: (Int32) -> String?
     ) throws(Failure) {
-        let staged = try stageTemporary(target, name: name, in: directory, relativePath: relativePath, fill: fill)
+        let staged = try stageFile(target, name: name, in: directory, relativePath: relativePath, new: new, fill: fill)
         try commit(staged)
     }
 
-    /// Writes a temporary file beside the target with `fill`.
-    private func stageTemporary(
-        _ target: String, name: String, in directory: String, relativePath: String,
+    /// Writes a file beside the target with `fill`: unnamed when the target is `new` (not there when asked) and the
+    /// writer can (see `UnnamedFiles`), else under a temporary name.
+    private func stageFile(
+        _ target: String, name: String, in directory: String, relativePath: String, new: Bool,
         fill: (Int32) -> String?
     ) throws(Failure) -> StagedFile {
-        var temporary = ""
-        var descriptor: Int32 = -1
-        let tag = temporaryTag.map { $0 + "." } ?? ""
-        for _ in 0..<100 {
-            temporary = .concatenating(
-                directory, "/.", name, ".", tag, Self.processID, ".", String(Self.serial.next()), ".tmp")
-            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if descriptor >= 0 || errno != EEXIST { break }
+        if new, let unnamed, let descriptor = unnamed.open(in: directory) {
+            if let failure = fill(descriptor) {
+                unnamed.close(descriptor)
+                throw Failure(path: relativePath, reason: "cannot write: \(failure)")
+            }
+            return StagedFile(path: relativePath, target: target, holding: .unnamed(descriptor))
         }
-        guard descriptor >= 0 else {
-            throw Failure(
-                path: relativePath, reason: "cannot create a temporary file: \(String(cString: strerror(errno)))")
-        }
+        let (temporary, descriptor) = try createTemporary(name: name, in: directory, relativePath: relativePath)
         let failure = fill(descriptor)
         close(descriptor)
         if let failure {
             unlink(temporary)
             throw Failure(path: relativePath, reason: "cannot write: \(failure)")
         }
-        return StagedFile(path: relativePath, temporary: temporary, target: target)
+        return StagedFile(path: relativePath, target: target, holding: .named(temporary))
+    }
+
+    /// Creates a file under a temporary name (an absolute path) beside `name`, open for writing.
+    private func createTemporary(
+        name: String, in directory: String, relativePath: String
+    ) throws(Failure) -> (path: String, descriptor: Int32) {
+        let tag = temporaryTag.map { $0 + "." } ?? ""
+        for _ in 0..<100 {
+            let temporary = String.concatenating(
+                directory, "/.", name, ".", tag, Self.processID, ".", String(Self.serial.next()), ".tmp")
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if descriptor >= 0 { return (temporary, descriptor) }
+            if errno != EEXIST { break }
+        }
+        throw Failure(
+            path: relativePath, reason: "cannot create a temporary file: \(String(cString: strerror(errno)))")
     }
 
     // MARK: Staged writes
@@ -369,24 +392,62 @@ public struct OutputWriter: Sendable {
     func stage(_ bytes: [UInt8], to relativePath: String, mayExist: Bool = true) throws(Failure) -> StagedFile? {
         let (directory, name) = try prepare(relativePath)
         let target = String.concatenating(directory, "/", name)
-        if mayExist, Self.fileHolds(target, bytes) { return nil }
-        return try stageTemporary(target, name: name, in: directory, relativePath: relativePath) { descriptor in
-            bytes.withUnsafeBytes { Self.writeAll(descriptor, $0) }
+        let existing = mayExist ? Self.existingFile(at: target, comparedWith: bytes) : .none
+        if existing == .same { return nil }
+        return try stageFile(target, name: name, in: directory, relativePath: relativePath, new: existing == .none) {
+            descriptor in bytes.withUnsafeBytes { Self.writeAll(descriptor, $0) }
         }
     }
 
-    /// Renames a staged file into place, atomically replacing what was there.
+    /// Puts a staged file in place, atomically replacing what was there: an unnamed file is linked to the target's
+    /// name, or, when something took the name since it was staged, linked beside it under a temporary name and
+    /// renamed over it, as a named file is.
     func commit(_ staged: StagedFile) throws(Failure) {
-        if rename(staged.temporary, staged.target) != 0 {
+        switch staged.holding {
+        case .named(let temporary):
+            try move(temporary, over: staged)
+        case .unnamed(let descriptor):
+            defer { unnamed?.close(descriptor) }
+            let error = UnnamedFiles.link(descriptor, to: staged.target)
+            if error == 0 { return }
+            guard error == EEXIST else {
+                throw Failure(path: staged.path, reason: "cannot move into place: \(String(cString: strerror(error)))")
+            }
+            var path = staged.target
+            let (directory, name) = path.withUTF8 { utf8 in
+                let slash = utf8.lastIndex(of: UInt8(ascii: "/"))!
+                return (
+                    String(decoding: UnsafeBufferPointer(rebasing: utf8[..<slash]), as: UTF8.self),
+                    String(decoding: UnsafeBufferPointer(rebasing: utf8[(slash + 1)...]), as: UTF8.self)
+                )
+            }
+            let (temporary, placeholder) = try createTemporary(name: name, in: directory, relativePath: staged.path)
+            close(placeholder)
+            // `linkat` does not replace: the placeholder goes, and the name is taken again if anything took it.
+            unlink(temporary)
+            let linked = UnnamedFiles.link(descriptor, to: temporary)
+            guard linked == 0 else {
+                throw Failure(path: staged.path, reason: "cannot move into place: \(String(cString: strerror(linked)))")
+            }
+            try move(temporary, over: staged)
+        }
+    }
+
+    /// Renames a temporary file over a staged file's target; the temporary file goes either way.
+    private func move(_ temporary: String, over staged: StagedFile) throws(Failure) {
+        if rename(temporary, staged.target) != 0 {
             let reason = String(cString: strerror(errno))
-            unlink(staged.temporary)
+            unlink(temporary)
             throw Failure(path: staged.path, reason: "cannot move into place: \(reason)")
         }
     }
 
-    /// Removes a staged file that will not be put in place.
+    /// Drops a staged file that will not be put in place.
     func discard(_ staged: StagedFile) {
-        unlink(staged.temporary)
+        switch staged.holding {
+        case .named(let temporary): unlink(temporary)
+        case .unnamed(let descriptor): unnamed?.close(descriptor)
+        }
     }
 
     /// Flushes what was written to the output folder's file system to disk: `syncfs(2)` on Linux (one call for
@@ -480,13 +541,28 @@ public struct OutputWriter: Sendable {
         return path
     }
 
-    /// Whether a regular file (not a link) already holds exactly these bytes: read and compared 64 KB at a time, so
-    /// a large file (the reports index's filter data is 6 MB at 100,000 reports) is not held twice.
-    private static func fileHolds(_ path: String, _ bytes: [UInt8]) -> Bool {
+    /// What is at a target path, compared with the bytes to be written there.
+    private enum ExistingFile {
+        /// Nothing.
+        case none
+        /// A regular file (not a link) with exactly these bytes.
+        case same
+        /// Anything else.
+        case other
+    }
+
+    /// Whether nothing is at a path, or a regular file (not a link) with exactly these bytes, or something else; a
+    /// file is read and compared 64 KB at a time, so a large file (the reports index's filter data is 6 MB at
+    /// 100,000 reports) is not held twice.
+    private static func existingFile(at path: String, comparedWith bytes: [UInt8]) -> ExistingFile {
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == bytes.count else {
-            return false
-        }
+        guard lstat(path, &info) == 0 else { return errno == ENOENT ? .none : .other }
+        return (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) == bytes.count && fileHolds(path, bytes)
+            ? .same : .other
+    }
+
+    /// Whether the regular file at a path holds exactly these bytes (its size was checked).
+    private static func fileHolds(_ path: String, _ bytes: [UInt8]) -> Bool {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

@@ -1,11 +1,19 @@
-/// A file written under a temporary name beside its target in the output folder, waiting to be renamed into place
-/// (see `OutputWriter.stage(_:to:)`). A build killed before the rename leaves only the temporary file, which the
-/// next build removes.
+/// A file written beside its target in the output folder, waiting to be put in place (see
+/// `OutputWriter.stage(_:to:)`). A build killed before that leaves an unnamed file, which is gone with the process,
+/// or a temporary file, which the next build removes.
 struct StagedFile: Sendable {
     /// The target, relative to the output folder.
     let path: String
-    /// The temporary file's absolute path.
-    let temporary: String
     /// The target's absolute path.
     let target: String
+    /// Where the bytes are meanwhile.
+    let holding: Holding
+
+    /// Where a staged file's bytes are until it is put in place.
+    enum Holding: Sendable, Equatable {
+        /// In an unnamed file (see `UnnamedFiles`) open on this descriptor, linked to the target's name.
+        case unnamed(Int32)
+        /// In a file under this temporary name (an absolute path), renamed to the target's.
+        case named(String)
+    }
 }

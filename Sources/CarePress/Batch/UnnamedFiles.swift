@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Files staged without a name: on Linux, a file opened with `O_TMPFILE` in its target's folder has no name until
+/// `linkat(2)` gives it its target's, so staging and committing a new file change the folder once (one entry added)
+/// instead of three times (a temporary name created, renamed, dropped), and a build killed before the commit leaves
+/// nothing behind. Writing 24,000 new 4 KB files into one folder of ext4 from two threads took 1.3 s of system time
+/// with temporary names and 0.7 s without (0.47 and 0.35 s on tmpfs).
+///
+/// An unnamed file lives only as long as its descriptor, so a staged one holds a descriptor until it is committed or
+/// discarded. Their number is capped at half the process's limit of open files (the soft limit is first raised
+/// towards the hard one, up to 16,384), less a reserve; past the cap, on a file system without `O_TMPFILE`, where
+/// `/proc/self/fd` is missing (`linkat` needs it), and for a target that already exists, files are staged under
+/// temporary names, as `OutputWriter` always did.
+final class UnnamedFiles: Sendable {
+    /// How many unnamed files may be open at once.
+    let budget: Int
+    /// How many are open, and whether the file systems met so far took `O_TMPFILE`.
+    private let state = Mutex((open: 0, refused: false))
+
+    /// A cap of its own (for tests); nil when the system cannot link a descriptor into place.
+    init?(budget: Int) {
+        #if os(Linux) && (arch(x86_64) || arch(arm64))
+            guard budget > 0, access("/proc/self/fd", X_OK) == 0 else { return nil }
+            self.budget = budget
+        #else
+            return nil
+        #endif
+    }
+
+    /// The process's: descriptors are a process's, whichever writer opens them.
+    static let shared: UnnamedFiles? = UnnamedFiles(budget: processBudget())
+
+    /// Opens a new unnamed file in a folder for writing; nil (and the caller names one) when the budget is spent or
+    /// the folder's file system does not have unnamed files.
+    func open(in directory: String) -> Int32? {
+        let reserved = state.withLock { state in
+            guard !state.refused, state.open < budget else { return false }
+            state.open += 1
+            return true
+        }
+        guard reserved else { return nil }
+        #if os(Linux) && (arch(x86_64) || arch(arm64))
+            let descriptor = Glibc.open(directory, O_WRONLY | Self.temporaryFile | O_CLOEXEC, 0o644)
+            if descriptor >= 0 { return descriptor }
+            let error = errno
+            state.withLock { state in
+                state.open -= 1
+                // The file system does not do it (other errors, e.g. a full disk, are the named file's to report).
+                if error == EOPNOTSUPP || error == EISDIR || error == EINVAL { state.refused = true }
+            }
+        #endif
+        return nil
+    }
+
+    /// Gives an unnamed file a name (an absolute path); 0, or the `errno` of the failure: `EEXIST` when something is
+    /// already there, which is never replaced or followed, even a symbolic link.
+    static func link(_ descriptor: Int32, to path: String) -> Int32 {
+        linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 ? 0 : errno
+    }
+
+    /// Closes an unnamed file's descriptor: a file not linked by then is gone.
+    func close(_ descriptor: Int32) {
+        _ = Self.systemClose(descriptor)
+        state.withLock { $0.open -= 1 }
+    }
+
+    /// How many are open now.
+    var openCount: Int { state.withLock { $0.open } }
+
+    #if os(Linux) && (arch(x86_64) || arch(arm64))
+        /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`), which Glibc's Swift module leaves out; this value is the one of
+        /// x86-64 and ARM64.
+        private static let temporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
+    #endif
+
+    /// Half the limit of open files, less 256 for everything else, after raising the soft limit towards the hard
+    /// one (up to 16,384; a chunk of 2,048 reports stages 4,096 files while the one before is being committed).
+    private static func processBudget() -> Int {
+        var limit = rlimit()
+        #if os(Linux)
+            let resource = Int32(RLIMIT_NOFILE.rawValue)
+        #else
+            let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0 else { return 0 }
+        let wanted: rlim_t = 16_384
+        if limit.rlim_cur < wanted, limit.rlim_max > limit.rlim_cur {
+            var raised = limit
+            raised.rlim_cur = min(limit.rlim_max, wanted)
+            if setrlimit(resource, &raised) == 0 { limit = raised }
+        }
+        return max(0, Int(min(limit.rlim_cur, 1 << 20)) / 2 - 256)
+    }
+
+    private static func systemClose(_ descriptor: Int32) -> Int32 {
+        #if canImport(Glibc)
+            Glibc.close(descriptor)
+        #else
+            Darwin.close(descriptor)
+        #endif
+    }
+}

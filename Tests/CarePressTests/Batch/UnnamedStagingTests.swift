@@ -1,0 +1,117 @@
+#if os(Linux)
+    import Foundation
+    import Testing
+
+    @testable import CarePress
+
+    /// New files are staged unnamed (`O_TMPFILE`) and linked into place; past the cap on descriptors, for a file that
+    /// exists, and when the name is taken meanwhile, the writer falls back to temporary names and renames.
+    @Suite("Unnamed staging")
+    struct UnnamedStagingTests {
+        /// A writer whose unnamed files are capped at `budget`, and the cap's counter.
+        private func writer(_ project: TemporaryProject, budget: Int) throws -> (OutputWriter, UnnamedFiles) {
+            let unnamed = try #require(UnnamedFiles(budget: budget))
+            return (try OutputWriter(root: project.path("Output"), unnamed: unnamed), unnamed)
+        }
+
+        /// Every entry of an output folder, hidden ones included.
+        private func entries(_ project: TemporaryProject, _ folder: String) throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: project.path("Output/" + folder)).sorted()
+        }
+
+        @Test func aNewFileHasNoNameUntilItIsCommitted() throws {
+            let project = try TemporaryProject()
+            let (writer, unnamed) = try writer(project, budget: 8)
+            let staged = try #require(try writer.stage(Array("<p>one</p>".utf8), to: "reports/a.html", mayExist: false))
+            guard case .unnamed = staged.holding else {
+                Issue.record("staged under a name: \(staged.holding)")
+                return
+            }
+            #expect(try entries(project, "reports").isEmpty)
+            #expect(unnamed.openCount == 1)
+            try writer.commit(staged)
+            #expect(try entries(project, "reports") == ["a.html"])
+            #expect(project.read("Output/reports/a.html") == "<p>one</p>")
+            #expect(unnamed.openCount == 0)
+        }
+
+        @Test func aDiscardedUnnamedFileLeavesNothing() throws {
+            let project = try TemporaryProject()
+            let (writer, unnamed) = try writer(project, budget: 8)
+            let staged = try #require(try writer.stage(Array("x".utf8), to: "reports/a.html"))
+            writer.discard(staged)
+            #expect(try entries(project, "reports").isEmpty)
+            #expect(unnamed.openCount == 0)
+        }
+
+        @Test func pastTheCapFilesAreStagedUnderTemporaryNames() throws {
+            let project = try TemporaryProject()
+            let (writer, unnamed) = try writer(project, budget: 2)
+            let staged = try (1...3).map { number in
+                try #require(try writer.stage(Array("\(number)".utf8), to: "reports/\(number).md", mayExist: false))
+            }
+            #expect(staged.map { if case .unnamed = $0.holding { true } else { false } } == [true, true, false])
+            #expect(try entries(project, "reports").count == 1)
+            #expect(unnamed.openCount == 2)
+            for file in staged { try writer.commit(file) }
+            #expect(try entries(project, "reports") == ["1.md", "2.md", "3.md"])
+            #expect(project.read("Output/reports/3.md") == "3")
+            #expect(unnamed.openCount == 0)
+            // A descriptor given back makes room for the next.
+            let next = try #require(try writer.stage(Array("4".utf8), to: "reports/4.md", mayExist: false))
+            if case .named = next.holding { Issue.record("the cap was not given back") }
+            try writer.commit(next)
+        }
+
+        @Test func aFileThatExistsIsReplacedThroughATemporaryName() throws {
+            let project = try TemporaryProject()
+            let (writer, unnamed) = try writer(project, budget: 8)
+            try writer.write("old", to: "reports/a.md")
+            let staged = try #require(try writer.stage(Array("new".utf8), to: "reports/a.md"))
+            guard case .named = staged.holding else {
+                Issue.record("an existing file was staged unnamed, which cannot replace it")
+                return
+            }
+            try writer.commit(staged)
+            #expect(project.read("Output/reports/a.md") == "new")
+            #expect(try entries(project, "reports") == ["a.md"])
+            #expect(unnamed.openCount == 0)
+        }
+
+        /// Something takes the target's name between staging and commit: a file, or a link out of the output folder.
+        /// The commit replaces it, atomically, and never writes through the link.
+        @Test(arguments: [false, true])
+        func aNameTakenSinceStagingIsReplaced(byLink: Bool) throws {
+            let project = try TemporaryProject()
+            let (writer, unnamed) = try writer(project, budget: 8)
+            let staged = try #require(try writer.stage(Array("mine".utf8), to: "reports/a.md", mayExist: false))
+            try project.write("secret.txt", "keep")
+            if byLink {
+                try FileManager.default.createSymbolicLink(
+                    atPath: project.path("Output/reports/a.md"), withDestinationPath: project.path("secret.txt"))
+            } else {
+                try project.write("Output/reports/a.md", "theirs")
+            }
+            try writer.commit(staged)
+            #expect(project.read("Output/reports/a.md") == "mine")
+            #expect(project.read("secret.txt") == "keep")
+            let attributes = try FileManager.default.attributesOfItem(atPath: project.path("Output/reports/a.md"))
+            #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+            #expect(try entries(project, "reports") == ["a.md"])
+            #expect(unnamed.openCount == 0)
+        }
+
+        /// `write` (the shared pages) stages a new file unnamed too, gives its descriptor back, and leaves the same
+        /// bytes alone.
+        @Test func writeGivesBackItsDescriptors() throws {
+            let project = try TemporaryProject()
+            let (writer, unnamed) = try writer(project, budget: 8)
+            #expect(try writer.write("one", to: "index.html") == .written)
+            #expect(try writer.write("one", to: "index.html") == .unchanged)
+            #expect(try writer.write("two", to: "index.html") == .written)
+            #expect(project.read("Output/index.html") == "two")
+            #expect(try entries(project, "") == ["index.html"])
+            #expect(unnamed.openCount == 0)
+        }
+    }
+#endif
