@@ -101,6 +101,16 @@
             #expect(unnamed.openCount == 0)
         }
 
+        /// The process's table of descriptors is grown at once to hold the whole budget (`FDSize` in
+        /// `/proc/self/status`), instead of doubling, with a stall each time, while the workers stage files.
+        @Test func theDescriptorTableHoldsTheWholeBudgetFromTheStart() throws {
+            let unnamed = try #require(UnnamedFiles.shared)
+            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+            let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("FDSize:") })
+            let size = try #require(Int(line.dropFirst("FDSize:".count).trimmingCharacters(in: .whitespaces)))
+            #expect(size > unnamed.budget + 512)
+        }
+
         /// `write` (the shared pages) stages a new file unnamed too, gives its descriptor back, and leaves the same
         /// bytes alone.
         @Test func writeGivesBackItsDescriptors() throws {
