@@ -9,8 +9,9 @@ import Foundation
 /// Writes files into the output folder, atomically, and never anywhere else.
 ///
 /// Each file is written beside it, unnamed (see `UnnamedFiles`) or under a temporary name, and linked or renamed
-/// into place, so a build killed at any moment leaves either the old file or the new one, never half of one. Paths are relative to the output
-/// folder; a path that could leave it (`..`, an absolute path, a symbolic link on the way) is refused.
+/// into place, so a build killed at any moment leaves either the old file or the new one, never half of one. Paths
+/// are relative to the output folder; a path that could leave it (`..`, an absolute path, a symbolic link on the
+/// way) is refused.
 ///
 /// Temporary files are named `.<name>.<pid>.<n>.tmp`, or `.<name>.<tag>.<pid>.<n>.tmp` for a writer with a tag
 /// (a shard's, e.g. `s2of8`), so that `removeLeftoverTemporaryFiles` can clear what a killed build left behind
@@ -355,7 +356,7 @@ public struct OutputWriter: Sendable {
             }
             return StagedFile(path: relativePath, target: target, holding: .unnamed(descriptor))
         }
-        let (temporary, descriptor) = try createTemporary(name: name, in: directory, relativePath: relativePath)
+        let (temporary, descriptor) = try createTemporary(beside: target, relativePath: relativePath)
         let failure = fill(descriptor)
         close(descriptor)
         if let failure {
@@ -365,20 +366,27 @@ public struct OutputWriter: Sendable {
         return StagedFile(path: relativePath, target: target, holding: .named(temporary))
     }
 
-    /// Creates a file under a temporary name (an absolute path) beside `name`, open for writing.
+    /// Creates a file under a temporary name (an absolute path) beside a target, open for writing.
     private func createTemporary(
-        name: String, in directory: String, relativePath: String
+        beside target: String, relativePath: String
     ) throws(Failure) -> (path: String, descriptor: Int32) {
-        let tag = temporaryTag.map { $0 + "." } ?? ""
         for _ in 0..<100 {
-            let temporary = String.concatenating(
-                directory, "/.", name, ".", tag, Self.processID, ".", String(Self.serial.next()), ".tmp")
+            let temporary = temporaryPath(beside: target)
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if descriptor >= 0 { return (temporary, descriptor) }
             if errno != EEXIST { break }
         }
         throw Failure(
             path: relativePath, reason: "cannot create a temporary file: \(String(cString: strerror(errno)))")
+    }
+
+    /// A new temporary name (an absolute path) beside a target (an absolute path): `.<name>.<pid>.<n>.tmp`, with
+    /// the writer's tag before the process id if it has one.
+    private func temporaryPath(beside target: String) -> String {
+        let slash = target.utf8.lastIndex(of: UInt8(ascii: "/")) ?? target.startIndex
+        return .concatenating(
+            String(target[..<slash]), "/.", String(target[target.utf8.index(after: slash)...]), ".",
+            temporaryTag.map { $0 + "." } ?? "", Self.processID, ".", String(Self.serial.next()), ".tmp")
     }
 
     // MARK: Staged writes
@@ -410,26 +418,14 @@ public struct OutputWriter: Sendable {
             defer { unnamed?.close(descriptor) }
             let error = UnnamedFiles.link(descriptor, to: staged.target)
             if error == 0 { return }
-            guard error == EEXIST else {
-                throw Failure(path: staged.path, reason: "cannot move into place: \(String(cString: strerror(error)))")
+            var failure = error
+            // `linkat` never replaces: the file takes a temporary name (not taken) and is renamed over the target.
+            for _ in 0..<100 where failure == EEXIST {
+                let temporary = temporaryPath(beside: staged.target)
+                failure = UnnamedFiles.link(descriptor, to: temporary)
+                if failure == 0 { return try move(temporary, over: staged) }
             }
-            var path = staged.target
-            let (directory, name) = path.withUTF8 { utf8 in
-                let slash = utf8.lastIndex(of: UInt8(ascii: "/"))!
-                return (
-                    String(decoding: UnsafeBufferPointer(rebasing: utf8[..<slash]), as: UTF8.self),
-                    String(decoding: UnsafeBufferPointer(rebasing: utf8[(slash + 1)...]), as: UTF8.self)
-                )
-            }
-            let (temporary, placeholder) = try createTemporary(name: name, in: directory, relativePath: staged.path)
-            close(placeholder)
-            // `linkat` does not replace: the placeholder goes, and the name is taken again if anything took it.
-            unlink(temporary)
-            let linked = UnnamedFiles.link(descriptor, to: temporary)
-            guard linked == 0 else {
-                throw Failure(path: staged.path, reason: "cannot move into place: \(String(cString: strerror(linked)))")
-            }
-            try move(temporary, over: staged)
+            throw Failure(path: staged.path, reason: "cannot move into place: \(String(cString: strerror(failure)))")
         }
     }
 
