@@ -34,7 +34,7 @@ STAGES = [
     ("link check (scanning and resolving; all pages)", 2,
      [("CarePress.HTMLScanner.nextStartTag(",), ("CarePress.LinkCheck.plainTarget(",),
       ("CarePress.LinkCheck.generalTarget(",)]),
-    ("write (stage to a temporary file; commit: manifest rows, rename)", 2,
+    ("write (stage each file; commit: manifest rows, link or rename)", 2,
      [("CarePress.RecordBatch.(stage",), ("CarePress.RecordBatch.commit(",)]),
     ("shared pages (guide, reports index, home, assets)", 1, [("CarePress.SiteBuilder.(writeSharedPages",)]),
     ("manifest commits (SQLite, all of them)", 1, [("CarePress.BuildManifest.commit(",)]),
