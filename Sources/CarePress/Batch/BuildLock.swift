@@ -60,12 +60,14 @@ final class BuildLock: Sendable {
         while true {
             let guardLock = try open(names.acquire, in: writer)
             flock(guardLock, LOCK_EX)
-            let attempt = try tryAcquire(names, shard: shard, writer: writer) { file throws(LockFailure) in
-                try open(file, in: writer)
+            let attempt = Result { () throws(LockFailure) in
+                try tryAcquire(names, shard: shard, writer: writer) { file throws(LockFailure) in
+                    try open(file, in: writer)
+                }
             }
             flock(guardLock, LOCK_UN)
             close(guardLock)
-            switch attempt {
+            switch try attempt.get() {
             case .acquired(let lock):
                 return lock
             case .missing:
@@ -131,22 +133,30 @@ final class BuildLock: Sendable {
     /// Tries once to take the locks, opening each file with `open` (nil: the file is missing).
     private static func tryAcquire(
         _ names: (build: String, shard: String, batch: String, acquire: String), shard: Shard, writer: OutputWriter,
-        open: (String) throws(LockFailure) -> Int32?
+        open opener: (String) throws(LockFailure) -> Int32?
     ) throws(LockFailure) -> Attempt {
         var held: [Int32] = []
-        func giveUp(_ busy: Busy, waitOn descriptor: Int32, mode: Int32) -> Attempt {
-            for other in held where other != descriptor {
+        /// Lets go of every lock file held, but `kept`.
+        func release(keeping kept: Int32? = nil) {
+            for other in held where other != kept {
                 flock(other, LOCK_UN)
                 close(other)
             }
+        }
+        func giveUp(_ busy: Busy, waitOn descriptor: Int32, mode: Int32) -> Attempt {
+            release(keeping: descriptor)
             return .busy(busy, descriptor, mode)
         }
         func missing() -> Attempt {
-            for other in held {
-                flock(other, LOCK_UN)
-                close(other)
-            }
+            release()
             return .missing
+        }
+        /// Opens a lock file; what is held is let go if that fails.
+        func open(_ file: String) throws(LockFailure) -> Int32? {
+            do { return try opener(file) } catch {
+                release()
+                throw error
+            }
         }
         guard let build = try open(names.build) else { return missing() }
         held.append(build)

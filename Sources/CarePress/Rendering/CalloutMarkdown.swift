@@ -216,13 +216,8 @@ enum CalloutMarkdown {
         return .callout(tone: tone, level: level, heading: String(heading), body: body + "\n")
     }
 
-    /// The document as an HTML fragment: each part rendered by libcmark in safe mode, each callout wrapped by the
-    /// callout template; plain libcmark output when the document has no callout.
-    static func html(fromMarkdown markdown: String, templates: TemplateSet) throws(TemplateErrors) -> String {
-        String(decoding: try html(fromMarkdown: Array(markdown.utf8), templates: templates), as: UTF8.self)
-    }
-
-    /// `html(fromMarkdown:templates:)` from UTF-8 to UTF-8, with no `String` made of the document or its HTML.
+    /// The document (UTF-8) as an HTML fragment (UTF-8): each part rendered by libcmark in safe mode, each callout
+    /// wrapped by the callout template; plain libcmark output when the document has no callout.
     static func html(fromMarkdown markdown: [UInt8], templates: TemplateSet) throws(TemplateErrors) -> [UInt8] {
         var html: [UInt8] = []
         html.reserveCapacity(markdown.count * 3 / 2)

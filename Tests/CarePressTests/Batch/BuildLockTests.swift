@@ -77,6 +77,23 @@ struct BuildLockTests {
 
     /// A folder built before has every lock file a build takes, so its next build takes them before reading the
     /// project (and reads the manifest meanwhile): taking them then writes nothing.
+    /// A lock file that cannot be opened (a folder in its place) fails the shard's build, and lets go of the locks
+    /// taken before it: the acquire lock and the whole-build lock, which the next build of the folder can take.
+    @Test func aLockFileThatCannotBeOpenedLetsGoOfTheOthers() throws {
+        let project = try TemporaryProject()
+        let shard = try #require(Shard("1/2"))
+        try FileManager.default.createDirectory(
+            atPath: project.path("Output/" + BuildLock.files(for: shard).shard), withIntermediateDirectories: true)
+        #expect(throws: BuildLock.LockFailure.self) { try Self.lock(project, shard) }
+        // Asked without waiting: a lock still held would make a build wait for ever.
+        for file in [BuildLock.files(for: shard).acquire, BuildLock.files(for: shard).build] {
+            let descriptor = open(project.path("Output/" + file), O_RDWR)
+            #expect(descriptor >= 0)
+            #expect(flock(descriptor, LOCK_EX | LOCK_NB) == 0, "\(file) is still held")
+            close(descriptor)
+        }
+    }
+
     @Test func theLocksOfAFolderBuiltBeforeAreTakenWithoutMakingAFile() throws {
         let project = try TemporaryProject()
         let writer = try OutputWriter(root: project.path("Output"))

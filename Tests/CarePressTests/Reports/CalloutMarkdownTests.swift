@@ -169,6 +169,11 @@ struct CalloutMarkdownTests {
 }
 
 extension CalloutMarkdown {
+    /// `html(fromMarkdown:templates:)` from text to text, for the tests' documents.
+    static func html(fromMarkdown markdown: String, templates: TemplateSet) throws(TemplateErrors) -> String {
+        String(decoding: try html(fromMarkdown: Array(markdown.utf8), templates: templates), as: UTF8.self)
+    }
+
     /// The pieces of a document as text, to compare with `parts(ofLines:)` and with expected parts; nil when it has
     /// no callout or its marks are malformed.
     static func parts(of markdown: String) -> [Part]? {
