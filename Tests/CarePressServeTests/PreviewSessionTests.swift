@@ -170,7 +170,7 @@ struct PreviewSessionTests {
 
     @Test func afterAPollEveryFileIsReadAgain() throws {
         let folder = try TemporaryFolder()
-        _ = try StarterProject.create(in: folder.path)
+        _ = try StarterProject.create(in: folder.path).get()
         let options = BuildOptions(contentPath: folder.path("Content"), outputPath: folder.path("Output"), jobs: 2)
         let session = PreviewSession(options: options, channel: ReloadChannel(), namesEveryChange: false)
         session.build()

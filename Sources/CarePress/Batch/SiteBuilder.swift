@@ -132,6 +132,7 @@ public enum SiteBuilder {
         report.timings.scan = start.seconds
 
         let recordsStart = Stopwatch()
+        let sharedPlan = SharedPagesPlan(inputs, writer: writer, previous: contents.shared)
         batch.processRecords()
         batch.settleContests()
         if case .engine(let engine, _) = printer {
@@ -142,7 +143,7 @@ public enum SiteBuilder {
         report.timings.records = recordsStart.seconds
 
         let sharedStart = Stopwatch()
-        let shared = writeSharedPages(inputs, batch: batch, previous: contents.shared, into: &report)
+        let shared = writeSharedPages(inputs, plan: sharedPlan, batch: batch, previous: contents.shared, into: &report)
         finish(
             batch, writer: writer, manifest: manifest, contents: contents, shared: shared.state, owned: shared.owned,
             into: &report)
@@ -298,31 +299,62 @@ public enum SiteBuilder {
         }
     }
 
+    /// What the shared pages need that is known before the records are processed. The guide depends on no record:
+    /// when it is to be written again, it is rendered on a thread of its own while the records are, rather than
+    /// after them, when the workers have nothing else to do.
+    struct SharedPagesPlan {
+        /// Whether this shard writes the shared pages.
+        let writes: Bool
+        /// The digest of everything the guide (and the assets) are made from.
+        let guideDigest: ContentDigest
+        /// Whether every shared page the last build wrote is still there.
+        let complete: Bool
+        /// The guide, being rendered; nil when only the reports index and the home page may need writing again.
+        let guide: Prefetch<Result<[OutputFile], TemplateErrors>>?
+
+        init(_ inputs: Inputs, writer: OutputWriter, previous: BuildManifest.SharedPages) {
+            let options = inputs.options
+            writes = options.shard.writesSharedPages
+            var hasher = ContentHasher()
+            hasher.combine(inputs.digests.shared)
+            guideDigest = hasher.finalize()
+            complete = writes && !previous.outputs.isEmpty && previous.outputs.allSatisfy(writer.fileExists)
+            guard writes, options.force || !complete || previous.guideDigest != guideDigest else {
+                guide = nil
+                return
+            }
+            let guideSite = GuideSite(project: inputs.project, pages: inputs.pages)
+            guide = Prefetch(inBackground: options.jobs > 1) {
+                Result { () throws(TemplateErrors) in try guideSite.render() }
+            }
+        }
+    }
+
     /// Writes the shared pages (shard 1 only) unless nothing they are made from changed; their new state, and the
     /// pages the manifest said were being replaced meanwhile.
     ///
     /// Before they are written, the manifest records that they are being replaced (owning the old pages and every
     /// page about to be written), so a killed build writes them again next time and leaves no page nobody knows of.
     private static func writeSharedPages(
-        _ inputs: Inputs, batch: RecordBatch, previous: BuildManifest.SharedPages, into report: inout BuildReport
+        _ inputs: Inputs, plan: SharedPagesPlan, batch: RecordBatch, previous: BuildManifest.SharedPages,
+        into report: inout BuildReport
     ) -> (state: BuildManifest.SharedPages, owned: [String]) {
         let options = inputs.options
-        guard options.shard.writesSharedPages, case .build(let writer, _, _, let manifest) = batch.mode else {
+        // The guide rendered ahead is waited for, whatever happens: no thread outlives the build.
+        let guide = plan.guide?.take()
+        guard plan.writes, case .build(let writer, _, _, let manifest) = batch.mode else {
             return (BuildManifest.SharedPages(), previous.outputs)
         }
-        var guideHasher = ContentHasher()
-        guideHasher.combine(inputs.digests.shared)
-        let guideDigest = guideHasher.finalize()
+        let (guideDigest, complete) = (plan.guideDigest, plan.complete)
         var hasher = ContentHasher()
         hasher.combine(guideDigest)
         batch.combineSummaries(into: &hasher)
         let digest = hasher.finalize()
-        let complete = !previous.outputs.isEmpty && previous.outputs.allSatisfy(writer.fileExists)
         if !options.force, complete, previous.digest == digest {
             return (previous, previous.outputs)
         }
         // Only the records' summaries changed: the guide and the assets are still right.
-        let onlyIndex = !options.force && complete && previous.guideDigest == guideDigest
+        let onlyIndex = guide == nil
         let listing = ReportsIndexListing(
             batch.summarySource(decoded: options.cache?.summaries), jobs: options.jobs, kept: options.cache?.listing)
         let pages = sharedPagePaths(inputs, reportCount: listing.count)
@@ -333,7 +365,7 @@ public enum SiteBuilder {
         var written = onlyIndex ? previous.outputs.filter { !isIndexPage($0) } : []
         var failed = false
         do {
-            try renderSharedPages(inputs, listing: listing, pages: pages, guide: !onlyIndex) { file in
+            try renderSharedPages(inputs, listing: listing, pages: pages, guide: guide) { file in
                 if !pages.contains(BytePath(file.path)) {
                     // Not announced: record it before it is written.
                     owned = BytePath.sortedUnique(owned + [file.path])
@@ -399,53 +431,45 @@ public enum SiteBuilder {
         return paths
     }
 
-    /// Renders the pages every shard shares, handing each file to `emit` as it is made: the guide, the reports index
-    /// (which lists every valid record, from `listing`, a page of summaries at a time), the home page and the theme's
-    /// assets; without `guide`, only the reports index and the home page.
+    /// Renders the pages every shard shares, handing each file to `emit` as it is made: the `guide` (rendered), the
+    /// reports index (which lists every valid record, from `listing`, a page of summaries at a time), the home page
+    /// and the theme's assets; without `guide`, only the reports index and the home page.
     ///
     /// Every link of these pages must lead to a file the build writes (one of the shared `pages`, or a report file the
     /// listing lists); the pages are still written, and the broken links are thrown as errors naming the page.
     static func renderSharedPages(
-        _ inputs: Inputs, listing: ReportsIndexListing, pages known: Set<BytePath>, guide: Bool,
-        emit: (OutputFile) -> Void
+        _ inputs: Inputs, listing: ReportsIndexListing, pages known: Set<BytePath>,
+        guide: Result<[OutputFile], TemplateErrors>?, emit: (OutputFile) -> Void
     ) throws(TemplateErrors) {
         // Everything these pages may link to is known before they are made, so each page is checked and handed on
         // as it is made, and no page is held longer than that.
         var broken: [Diagnostic] = []
-        @discardableResult
-        func check(_ file: OutputFile) -> [Diagnostic] {
-            let found = LinkCheck.diagnostics(
-                for: file, outputFolder: inputs.options.outputPath,
-                exists: { known.contains(BytePath($0)) || listing.listsReportFile($0) })
-            broken += found
+        let outputFolder = inputs.options.outputPath
+        let exists: @Sendable (String) -> Bool = { known.contains(BytePath($0)) || listing.listsReportFile($0) }
+        func check(_ file: OutputFile) {
+            broken += LinkCheck.diagnostics(for: file, outputFolder: outputFolder, exists: exists)
             emit(file)
-            return found
         }
         let (project, pages) = (inputs.project, inputs.pages)
-        if guide {
-            for file in try GuideSite(project: project, pages: pages).render() { check(file) }
+        if let guide {
+            for file in try guide.get() { check(file) }
         }
         let earlier = inputs.options.cache.map { ($0.indexPages, inputs.digests.shared) }
         var data = ReportsIndexData.Stream()
         let pageSize = inputs.options.indexPageSize
         try ReportsIndex.renderPages(
-            listing, with: pages, pageSize: pageSize, jobs: inputs.options.jobs, reusing: earlier
+            listing, with: pages, pageSize: pageSize, jobs: inputs.options.jobs, reusing: earlier,
+            checkLinks: { LinkCheck.diagnostics(for: $0, outputFolder: outputFolder, exists: exists) }
         ) { page in
             data.add(page, of: listing, reusing: inputs.options.cache?.indexRows)
-            // A page used again shows the same links, to the same files, as when it was checked.
-            if page.reused, let links = earlier?.0.links(page: page.number) {
-                broken += links
-                emit(page.file)
-            } else {
-                let found = check(page.file)
-                earlier?.0.keepLinks(found, page: page.number)
-            }
+            broken += page.brokenLinks
+            emit(page.file)
         }
         inputs.options.cache?.indexRows.keepOnly(
             pageCount: ReportsIndex.pageCount(reports: listing.count, pageSize: pageSize))
         check(data.takeFile())
         check(try HomePage.render(reportCount: listing.count, project: project, with: pages))
-        for asset in inputs.templates.assets where guide {
+        for asset in inputs.templates.assets where guide != nil {
             if let bytes = inputs.templates.asset(asset) {
                 check(OutputFile(path: "assets/\(asset)", bytes: bytes))
             }

@@ -98,6 +98,9 @@ enum ReportsIndex {
         var decoded: [ReportSummary]?
         /// The digests of their stored summaries, in index order, when the listing's source knows them.
         var digests: [ContentDigest]?
+        /// What `renderPages`' link check found in the page (for a page used again, what it found when the page was
+        /// checked); empty without a link check.
+        var brokenLinks: [Diagnostic] = []
 
         /// The reports it lists, in index order: those decoded to render it, or decoded now from the listing.
         func items(from listing: ReportsIndexListing) -> [ReportSummary] {
@@ -105,66 +108,71 @@ enum ReportsIndex {
         }
     }
 
-    /// Renders the pages of a listing in order, handing each to `emit` (in page order) as soon as it and the pages
-    /// before it are made; at most `jobs` pages (and their summaries, decoded for them) are held at once, so memory
-    /// does not grow with the number of reports. Stops at the first page that fails, after handing on those before it.
+    /// Renders the pages of a listing, handing each to `emit` in page order on the caller's thread. Stops at the
+    /// first page that fails, after handing on those before it.
+    ///
+    /// With several `jobs`, the pages are rendered (and link-checked, with `checkLinks`) on `jobs` threads while the
+    /// caller hands on the ones before them (see `OrderedWork`): at most `jobs + 1` pages (and their summaries,
+    /// decoded for them) are made ahead of the one handed on, so memory does not grow with the number of reports,
+    /// and the workers do not wait for the caller to write a page before they render the next.
     ///
     /// With `earlier`, a page is looked up there by the digests of its summaries when the listing's source knows them
-    /// (a session's build), so a page used again is not even decoded.
+    /// (a session's build), so a page used again is not even decoded, nor checked again.
     static func renderPages(
         _ listing: ReportsIndexListing, with pages: PageRenderer, pageSize: Int = pageSize,
         jobs: Int = BuildOptions.defaultJobs, reusing earlier: (RenderedIndexPages, inputs: ContentDigest)? = nil,
-        emit: (RenderedPage) -> Void
+        checkLinks: (@Sendable (OutputFile) -> [Diagnostic])? = nil, emit: (RenderedPage) -> Void
     ) throws(TemplateErrors) {
         let counts = listing.counts
         let (countLine, total) = (listing.countLine, listing.total)
         let pageCount = pageCount(reports: listing.count, pageSize: pageSize)
         defer { earlier?.0.keepOnly(pageCount: pageCount) }
-        let group = max(1, jobs)
-        for first in stride(from: 0, to: pageCount, by: group) {
-            let indices = first..<min(first + group, pageCount)
-            let rendered = Slots<Result<RenderedPage, TemplateErrors>>(count: indices.count)
-            WorkerPool.run(jobs: jobs, count: indices.count) { offset in
-                let index = indices.lowerBound + offset
-                let page = index + 1
-                let start = min(index * pageSize, listing.count)
-                let range = start..<min(page * pageSize, listing.count)
-                let digests = listing.source.digests(at: listing.order[range])
-                var decoded: [ReportSummary]? = nil
-                func items() -> [ReportSummary] {
-                    if let decoded { return decoded }
-                    let items = listing.source.summaries(at: listing.order[range])
-                    decoded = items
-                    return items
-                }
-                let previousLevel = start > 0 ? listing.levels[start - 1] : nil
-                let key = earlier.map {
-                    RenderedIndexPages.Key(
-                        inputs: $0.inputs, page: page, pageCount: pageCount, countLine: countLine, total: total,
-                        counts: counts, previousLevel: previousLevel,
-                        items: digests.map { .digests($0) } ?? .summaries(items()))
-                }
-                func made(_ file: OutputFile, reused: Bool) -> RenderedPage {
-                    RenderedPage(
-                        file: file, number: page, reused: reused, range: range, decoded: decoded, digests: digests)
-                }
-                if let earlier, let key, let file = earlier.0.file(for: key) {
-                    rendered[offset] = .success(made(file, reused: true))
-                    return
-                }
-                let result = Result { () throws(TemplateErrors) in
-                    try render(
-                        page: page, of: pageCount, items: items()[...], startsAfter: previousLevel, counts: counts,
-                        header: (countLine, total), with: pages)
-                }
-                if let earlier, let key, case .success(let file) = result { earlier.0.keep(file, for: key) }
-                rendered[offset] = result.map { made($0, reused: false) }
+        @Sendable func make(_ index: Int) -> Result<RenderedPage, TemplateErrors> {
+            let page = index + 1
+            let start = min(index * pageSize, listing.count)
+            let range = start..<min(page * pageSize, listing.count)
+            let digests = listing.source.digests(at: listing.order[range])
+            var decoded: [ReportSummary]? = nil
+            func items() -> [ReportSummary] {
+                if let decoded { return decoded }
+                let items = listing.source.summaries(at: listing.order[range])
+                decoded = items
+                return items
             }
-            for offset in indices.indices {
-                guard let result = rendered[offset - indices.lowerBound] else { continue }
-                emit(try result.get())
+            let previousLevel = start > 0 ? listing.levels[start - 1] : nil
+            let key = earlier.map {
+                RenderedIndexPages.Key(
+                    inputs: $0.inputs, page: page, pageCount: pageCount, countLine: countLine, total: total,
+                    counts: counts, previousLevel: previousLevel,
+                    items: digests.map { .digests($0) } ?? .summaries(items()))
             }
+            func made(_ file: OutputFile, reused: Bool, brokenLinks: [Diagnostic]) -> RenderedPage {
+                RenderedPage(
+                    file: file, number: page, reused: reused, range: range, decoded: decoded, digests: digests,
+                    brokenLinks: brokenLinks)
+            }
+            // A page used again shows the same links, to the same files, as when it was checked.
+            func checked(_ file: OutputFile, reused: Bool) -> RenderedPage {
+                guard let checkLinks else { return made(file, reused: reused, brokenLinks: []) }
+                if reused, let links = earlier?.0.links(page: page) {
+                    return made(file, reused: reused, brokenLinks: links)
+                }
+                let broken = checkLinks(file)
+                earlier?.0.keepLinks(broken, page: page)
+                return made(file, reused: reused, brokenLinks: broken)
+            }
+            if let earlier, let key, let file = earlier.0.file(for: key) {
+                return .success(checked(file, reused: true))
+            }
+            let result = Result { () throws(TemplateErrors) in
+                try render(
+                    page: page, of: pageCount, items: items()[...], startsAfter: previousLevel, counts: counts,
+                    header: (countLine, total), with: pages)
+            }
+            if let earlier, let key, case .success(let file) = result { earlier.0.keep(file, for: key) }
+            return result.map { checked($0, reused: false) }
         }
+        try OrderedWork.run(count: pageCount, jobs: jobs, window: jobs + 1, make: make, handOn: emit)
     }
 
     /// A section of the index: one attention level, or the reports that need none.
