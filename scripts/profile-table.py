@@ -36,7 +36,9 @@ STAGES = [
       ("CarePress.LinkCheck.generalTarget(",)]),
     ("write (stage each file; commit: manifest rows, link or rename)", 2,
      [("CarePress.RecordBatch.(stage",), ("CarePress.RecordBatch.commit(",)]),
-    ("shared pages (guide, reports index, home, assets)", 1, [("CarePress.SiteBuilder.(writeSharedPages",)]),
+    # The guide is rendered while the records are (`SharedPagesPlan`), and written with the other shared pages.
+    ("shared pages (guide, reports index, home, assets)", 1,
+     [("CarePress.SiteBuilder.(writeSharedPages",), ("CarePress.SiteBuilder.SharedPagesPlan.init(",)]),
     ("manifest commits (SQLite, all of them)", 1, [("CarePress.BuildManifest.commit(",)]),
 ]
 
