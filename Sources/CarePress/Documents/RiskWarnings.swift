@@ -44,11 +44,29 @@ enum RiskWarnings {
         "upcoming_surgery": ["surgery", "surgical", "operation*", "anaesthe*", "anesthe*"],
     ]
 
+    /// A word of a term: a whole word, or (written with a trailing `*`) the start of one.
+    private struct TermWord {
+        var text: Substring
+        var isPrefix: Bool
+
+        func matches(_ word: Substring) -> Bool { isPrefix ? word.hasPrefix(text) : word == text }
+    }
+
+    /// Each risk's terms, split into their words once.
+    private static let termWords: [String: [[TermWord]]] = terms.mapValues { terms in
+        terms.map { term in
+            term.split(separator: " ").map { word in
+                word.hasSuffix("*")
+                    ? TermWord(text: word.dropLast(), isPrefix: true) : TermWord(text: word, isPrefix: false)
+            }
+        }
+    }
+
     /// The risks among `risks` that `caution` mentions, in the order of `risks`.
     static func risks(concernedBy caution: String, among risks: [String]) -> [String] {
         let words = words(of: caution)
         return risks.filter { risk in
-            (terms[risk] ?? []).contains { term in mentions(words, term: term) }
+            (termWords[risk] ?? []).contains { term in mentions(words, term: term) }
         }
     }
 
@@ -63,19 +81,28 @@ enum RiskWarnings {
         }
     }
 
-    /// The lower-cased words of a text: runs of letters and digits.
+    /// The lower-cased words of a text: runs of letters and digits (by `Character`s).
+    ///
+    /// ASCII text is split by bytes, which gives the same words: its letters and digits are `A`–`Z`, `a`–`z` and
+    /// `0`–`9`, and every other byte (a CR LF pair too, one `Character`) is neither.
     static func words(of text: String) -> [Substring] {
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return wordsByCharacters(of: text) }
+        return text.lowercased().utf8.split { byte in
+            !((UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte))
+        }.map { Substring($0) }
+    }
+
+    /// The words by `Character`s alone: what `words(of:)` gives for any text.
+    static func wordsByCharacters(of text: String) -> [Substring] {
         text.lowercased().split { !($0.isLetter || $0.isNumber) }
     }
 
     /// Whether the words of a term appear in a row in `words`.
-    private static func mentions(_ words: [Substring], term: String) -> Bool {
-        let parts = term.split(separator: " ")
-        guard !parts.isEmpty, words.count >= parts.count else { return false }
-        return (0...(words.count - parts.count)).contains { start in
-            zip(parts, words[start...]).allSatisfy { part, word in
-                part.hasSuffix("*") ? word.hasPrefix(part.dropLast()) : word == part
-            }
+    private static func mentions(_ words: [Substring], term: [TermWord]) -> Bool {
+        guard !term.isEmpty, words.count >= term.count else { return false }
+        return (0...(words.count - term.count)).contains { start in
+            zip(term, words[start...]).allSatisfy { part, word in part.matches(word) }
         }
     }
 }

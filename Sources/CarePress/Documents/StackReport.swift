@@ -2,6 +2,18 @@
 /// kept.
 struct StackReport: Report {
     let stack: SupplementStack
+    /// The adherence figures, or nil when nothing has been tracked.
+    let adherence: Adherence?
+    /// The cautions that concern a risk the person listed (of supplements taken or stopped).
+    let warnings: [RiskWarnings.Warning]
+
+    /// The report of a stack. The figures and the warnings, which its summary, its page and its chart all show, are
+    /// worked out once.
+    init(stack: SupplementStack) {
+        self.stack = stack
+        adherence = Adherence(stack)
+        warnings = RiskWarnings.warnings(for: stack)
+    }
 
     /// The report's Markdown template.
     static let template = "reports/stack.md"
@@ -19,9 +31,6 @@ struct StackReport: Report {
     var title: String {
         stack.person.displayName.map { "Supplement plan for \($0)" } ?? "Supplement plan"
     }
-
-    /// The adherence figures, or nil when nothing has been tracked.
-    var adherence: Adherence? { Adherence(stack) }
 
     /// The chart file, when there is a tracking log.
     var chart: OutputFile? {
@@ -47,7 +56,7 @@ struct StackReport: Report {
 
     /// Why the plan needs attention: cautions of supplements still taken that concern a risk the person listed.
     var attention: Attention {
-        let warnings = RiskWarnings.warnings(for: stack).filter(\.supplement.active)
+        let warnings = warnings.filter(\.supplement.active)
         guard !warnings.isEmpty else { return .routine }
         var names: [String] = []
         var risks: [String] = []
@@ -65,7 +74,6 @@ struct StackReport: Report {
     /// The view model of `reports/stack.md.mustache` and `reports/tracking-log.md.mustache`.
     var viewModel: any ViewModel {
         let person = stack.person
-        let adherence = self.adherence
         return StackReportView(
             id: stack.id, title: title, goals: Self.inWords(person.goals, StackWording.goal),
             risks: Self.inWords(person.risks) { StackWording.risk($0) },
@@ -76,7 +84,7 @@ struct StackReport: Report {
             age: person.age.map { String($0) }, budget: person.monthlyBudget?.formatted,
             priorityMarkdown: stack.priority.map(ReportMarkdown.quoted),
             createdAt: stack.createdAt?.date.longDescription,
-            warnings: RiskWarnings.warnings(for: stack).map { warning in
+            warnings: warnings.map { warning in
                 StackReportView.Warning(
                     name: warning.supplement.name, stopped: !warning.supplement.active,
                     risks: ReportMarkdown.sentenceList(warning.risks.map { StackWording.risk($0, inSentence: true) }),

@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -177,6 +178,26 @@ struct StackReportTests {
             #expect(Set(RiskWarnings.risks(concernedBy: caution, among: all)) == Set(expected), "\(caution)")
         }
         #expect(RiskWarnings.risks(concernedBy: "bleeding", among: ["pregnancy"]).isEmpty, "only listed risks count")
+    }
+
+    /// ASCII cautions are split into words by bytes: the same words as by `Character`s, for any ASCII text (control
+    /// characters and CR LF pairs included).
+    @Test func cautionsAreSplitIntoTheSameWordsByBytesAsByCharacters() {
+        var generator = SplitMix64(seed: 20_261_125)
+        var texts = [
+            "", "!!!", "Blood-Pressure\r\nmeds", "x2, 3mg; B12", "tab\there", "İstanbul", "naïve café", "ǅemal",
+            "Ⅻ and ٣ and 5", "e\u{301}clair",
+        ]
+        for _ in 0..<2_000 {
+            let length = Int.random(in: 0..<40, using: &generator)
+            texts.append(
+                String(
+                    (0..<length).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0..<128, using: &generator))) }))
+        }
+        for text in texts {
+            #expect(
+                RiskWarnings.words(of: text) == RiskWarnings.wordsByCharacters(of: text), "\(text.debugDescription)")
+        }
     }
 
     @Test func everyIDOfTheSchemaHasWordsAndEveryRiskHasTerms() {
