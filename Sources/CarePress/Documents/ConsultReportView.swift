@@ -16,14 +16,14 @@ struct ConsultReportView: ViewModel {
         /// What to say of a question on the path that has no answer.
         var unanswered: String?
 
-        func field(_ name: String) -> TemplateValue? {
-            switch name {
-            case "prompt": .text(prompt)
-            case "choices": choices.map { .objects($0) }
-            case "oneChoice": .flag(choices?.count == 1)
-            case "quotedMarkdown": .text(quotedMarkdown)
-            case "value": .text(value)
-            case "unanswered": .text(unanswered)
+        func field(_ name: FieldName) -> TemplateValue? {
+            switch name.key {
+            case .prompt: .text(prompt)
+            case .choices: choices.map { .objects($0) }
+            case .oneChoice: .flag(choices?.count == 1)
+            case .quotedMarkdown: .text(quotedMarkdown)
+            case .value: .text(value)
+            case .unanswered: .text(unanswered)
             default: nil
             }
         }
@@ -35,10 +35,10 @@ struct ConsultReportView: ViewModel {
         /// Its flag in words, if it has one.
         var flag: String?
 
-        func field(_ name: String) -> TemplateValue? {
-            switch name {
-            case "label": .text(label)
-            case "flag": .text(flag)
+        func field(_ name: FieldName) -> TemplateValue? {
+            switch name.key {
+            case .label: .text(label)
+            case .flag: .text(flag)
             default: nil
             }
         }
@@ -49,10 +49,10 @@ struct ConsultReportView: ViewModel {
         var question: String
         var answer: String
 
-        func field(_ name: String) -> TemplateValue? {
-            switch name {
-            case "question": .text(question)
-            case "answer": .text(answer)
+        func field(_ name: FieldName) -> TemplateValue? {
+            switch name.key {
+            case .question: .text(question)
+            case .answer: .text(answer)
             default: nil
             }
         }
@@ -73,29 +73,29 @@ struct ConsultReportView: ViewModel {
     var missing: [String]
     var transcript: [TranscriptView.Turn]
 
-    func field(_ name: String) -> TemplateValue? {
-        switch name {
-        case "id": .text(id)
-        case "title": .text(title)
-        case "inProgress": .flag(inProgress)
-        case "status": .text(status)
-        case "patientName": .text(patientName)
-        case "patientAge": .text(patientAge)
-        case "completedAt": .text(completedAt)
-        case "startedAt": .text(startedAt)
-        case "questions": .objects(questions)
-        case "urgent": .objects(urgent)
-        case "review": .objects(review)
-        case "hasUrgent": .flag(!urgent.isEmpty)
-        case "hasReview": .flag(!review.isEmpty)
-        case "nothingFlagged": .flag(urgent.isEmpty && review.isEmpty)
-        case "offPath": .objects(offPath)
-        case "hasQuestions": .flag(!questions.isEmpty)
-        case "hasOffPath": .flag(!offPath.isEmpty)
-        case "missing": .texts(missing)
-        case "hasMissing": .flag(!missing.isEmpty)
-        case "transcript": .objects(transcript)
-        case "hasTranscript": .flag(!transcript.isEmpty)
+    func field(_ name: FieldName) -> TemplateValue? {
+        switch name.key {
+        case .id: .text(id)
+        case .title: .text(title)
+        case .inProgress: .flag(inProgress)
+        case .status: .text(status)
+        case .patientName: .text(patientName)
+        case .patientAge: .text(patientAge)
+        case .completedAt: .text(completedAt)
+        case .startedAt: .text(startedAt)
+        case .questions: .objects(questions)
+        case .urgent: .objects(urgent)
+        case .review: .objects(review)
+        case .hasUrgent: .flag(!urgent.isEmpty)
+        case .hasReview: .flag(!review.isEmpty)
+        case .nothingFlagged: .flag(urgent.isEmpty && review.isEmpty)
+        case .offPath: .objects(offPath)
+        case .hasQuestions: .flag(!questions.isEmpty)
+        case .hasOffPath: .flag(!offPath.isEmpty)
+        case .missing: .texts(missing)
+        case .hasMissing: .flag(!missing.isEmpty)
+        case .transcript: .objects(transcript)
+        case .hasTranscript: .flag(!transcript.isEmpty)
         default: nil
         }
     }

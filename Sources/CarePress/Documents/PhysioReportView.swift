@@ -13,15 +13,15 @@ struct PhysioReportView: ViewModel {
         var rank: String?
         var typicalRecovery: String?
 
-        func field(_ name: String) -> TemplateValue? {
-            switch name {
-            case "name": .text(self.name)
-            case "hrefDestination": .text(hrefDestination)
-            case "summary": .text(summary)
-            case "redFlags": .texts(redFlags)
-            case "hasRedFlags": .flag(!redFlags.isEmpty)
-            case "rank": .text(rank)
-            case "typicalRecovery": .text(typicalRecovery)
+        func field(_ name: FieldName) -> TemplateValue? {
+            switch name.key {
+            case .name: .text(self.name)
+            case .hrefDestination: .text(hrefDestination)
+            case .summary: .text(summary)
+            case .redFlags: .texts(redFlags)
+            case .hasRedFlags: .flag(!redFlags.isEmpty)
+            case .rank: .text(rank)
+            case .typicalRecovery: .text(typicalRecovery)
             default: nil
             }
         }
@@ -35,17 +35,17 @@ struct PhysioReportView: ViewModel {
         /// A name the store does not have.
         case unknown(number: String, name: String)
 
-        func field(_ name: String) -> TemplateValue? {
-            switch (self, name) {
-            case (.known(let number, _, _, _, _, _), "number"), (.unknown(let number, _), "number"): .text(number)
-            case (.known(_, let exercise, _, _, _, _), "name"), (.unknown(_, let exercise), "name"): .text(exercise)
-            case (.known, "known"): .flag(true)
-            case (.unknown, "unknown"): .flag(true)
-            case (.known(_, _, let destination, _, _, _), "hrefDestination"): .text(destination)
-            case (.known(_, _, _, let dosage, _, _), "dosage"): .text(dosage)
-            case (.known(_, _, _, _, let steps, _), "steps"): .objects(steps)
-            case (.known(_, _, _, _, _, let cautions), "cautions"): .texts(cautions)
-            case (.known(_, _, _, _, _, let cautions), "hasCautions"): .flag(!cautions.isEmpty)
+        func field(_ name: FieldName) -> TemplateValue? {
+            switch (self, name.key) {
+            case (.known(let number, _, _, _, _, _), .number), (.unknown(let number, _), .number): .text(number)
+            case (.known(_, let exercise, _, _, _, _), .name), (.unknown(_, let exercise), .name): .text(exercise)
+            case (.known, .known): .flag(true)
+            case (.unknown, .unknown): .flag(true)
+            case (.known(_, _, let destination, _, _, _), .hrefDestination): .text(destination)
+            case (.known(_, _, _, let dosage, _, _), .dosage): .text(dosage)
+            case (.known(_, _, _, _, let steps, _), .steps): .objects(steps)
+            case (.known(_, _, _, _, _, let cautions), .cautions): .texts(cautions)
+            case (.known(_, _, _, _, _, let cautions), .hasCautions): .flag(!cautions.isEmpty)
             default: nil
             }
         }
@@ -56,10 +56,10 @@ struct PhysioReportView: ViewModel {
         var number: String
         var text: String
 
-        func field(_ name: String) -> TemplateValue? {
-            switch name {
-            case "number": .text(number)
-            case "text": .text(text)
+        func field(_ name: FieldName) -> TemplateValue? {
+            switch name.key {
+            case .number: .text(number)
+            case .text: .text(text)
             default: nil
             }
         }
@@ -71,12 +71,12 @@ struct PhysioReportView: ViewModel {
         var encouragementMarkdown: String
         var exercises: [Exercise]
 
-        func field(_ name: String) -> TemplateValue? {
-            switch name {
-            case "reasoningMarkdown": .text(reasoningMarkdown)
-            case "encouragementMarkdown": .text(encouragementMarkdown)
-            case "exercises": .objects(exercises)
-            case "hasExercises": .flag(!exercises.isEmpty)
+        func field(_ name: FieldName) -> TemplateValue? {
+            switch name.key {
+            case .reasoningMarkdown: .text(reasoningMarkdown)
+            case .encouragementMarkdown: .text(encouragementMarkdown)
+            case .exercises: .objects(exercises)
+            case .hasExercises: .flag(!exercises.isEmpty)
             default: nil
             }
         }
@@ -87,7 +87,7 @@ struct PhysioReportView: ViewModel {
         var key: String
         var text: String
 
-        func field(_ name: String) -> TemplateValue? { name == key ? .text(text) : nil }
+        func field(_ name: FieldName) -> TemplateValue? { name.text == key ? .text(text) : nil }
     }
 
     var id: String
@@ -106,22 +106,22 @@ struct PhysioReportView: ViewModel {
     var unavailable: Named?
     var transcript: [TranscriptView.Turn]
 
-    func field(_ name: String) -> TemplateValue? {
-        switch name {
-        case "id": .text(id)
-        case "title": .text(title)
-        case "concernMarkdown": .text(concernMarkdown)
-        case "createdAt": .text(createdAt)
-        case "area": .text(area)
-        case "condition": condition.map { .object($0) }
-        case "matches": .objects(matches)
-        case "hasMatches": .flag(!matches.isEmpty)
-        case "noMatches": .flag(condition == nil && matches.isEmpty)
-        case "unknownCondition": unknownCondition.map { .object($0) }
-        case "response": response.map { .object($0) }
-        case "unavailable": unavailable.map { .object($0) }
-        case "transcript": .objects(transcript)
-        case "hasTranscript": .flag(!transcript.isEmpty)
+    func field(_ name: FieldName) -> TemplateValue? {
+        switch name.key {
+        case .id: .text(id)
+        case .title: .text(title)
+        case .concernMarkdown: .text(concernMarkdown)
+        case .createdAt: .text(createdAt)
+        case .area: .text(area)
+        case .condition: condition.map { .object($0) }
+        case .matches: .objects(matches)
+        case .hasMatches: .flag(!matches.isEmpty)
+        case .noMatches: .flag(condition == nil && matches.isEmpty)
+        case .unknownCondition: unknownCondition.map { .object($0) }
+        case .response: response.map { .object($0) }
+        case .unavailable: unavailable.map { .object($0) }
+        case .transcript: .objects(transcript)
+        case .hasTranscript: .flag(!transcript.isEmpty)
         default: nil
         }
     }

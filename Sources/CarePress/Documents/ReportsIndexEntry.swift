@@ -34,18 +34,18 @@ struct ReportsIndexEntry: ViewModel {
         why = summary.attention.isNeeded ? summary.attention.reasons.joined(separator: "; ") : nil
     }
 
-    func field(_ name: String) -> TemplateValue? {
-        switch name {
-        case "title": .text(title)
-        case "status": .text(status)
-        case "id": .text(id)
-        case "kind": .text(kind)
-        case "hrefDestination": .text(hrefDestination)
-        case "markdownDestination": .text(markdownDestination)
-        case "patient": .text(patient)
-        case "detail": .text(detail)
-        case "date": .text(date)
-        case "why": .text(why)
+    func field(_ name: FieldName) -> TemplateValue? {
+        switch name.key {
+        case .title: .text(title)
+        case .status: .text(status)
+        case .id: .text(id)
+        case .kind: .text(kind)
+        case .hrefDestination: .text(hrefDestination)
+        case .markdownDestination: .text(markdownDestination)
+        case .patient: .text(patient)
+        case .detail: .text(detail)
+        case .date: .text(date)
+        case .why: .text(why)
         default: nil
         }
     }
@@ -54,8 +54,8 @@ struct ReportsIndexEntry: ViewModel {
     struct Section: ViewModel {
         var reports: [ReportsIndexEntry]
 
-        func field(_ name: String) -> TemplateValue? {
-            name == "reports" ? .objects(reports) : nil
+        func field(_ name: FieldName) -> TemplateValue? {
+            name.key == .reports ? .objects(reports) : nil
         }
     }
 }

@@ -17,18 +17,18 @@ struct StackReportView: ViewModel {
         var cautions: [String]
         var citations: [Citation]
 
-        func field(_ name: String) -> TemplateValue? {
-            switch name {
-            case "name": .text(self.name)
-            case "purpose": .text(purpose)
-            case "dose": .text(dose)
-            case "timing": .text(timing)
-            case "evidence": .text(evidence)
-            case "evidenceLevel": .text(evidenceLevel)
-            case "cautions": .texts(cautions)
-            case "hasCautions": .flag(!cautions.isEmpty)
-            case "hasCitations": .flag(!citations.isEmpty)
-            case "citations": .objects(citations)
+        func field(_ name: FieldName) -> TemplateValue? {
+            switch name.key {
+            case .name: .text(self.name)
+            case .purpose: .text(purpose)
+            case .dose: .text(dose)
+            case .timing: .text(timing)
+            case .evidence: .text(evidence)
+            case .evidenceLevel: .text(evidenceLevel)
+            case .cautions: .texts(cautions)
+            case .hasCautions: .flag(!cautions.isEmpty)
+            case .hasCitations: .flag(!citations.isEmpty)
+            case .citations: .objects(citations)
             default: nil
             }
         }
@@ -42,11 +42,11 @@ struct StackReportView: ViewModel {
         /// An address that did not, shown as text.
         var rejectedURL: String?
 
-        func field(_ name: String) -> TemplateValue? {
-            switch name {
-            case "title": .text(title)
-            case "urlDestination": .text(urlDestination)
-            case "rejectedURL": .text(rejectedURL)
+        func field(_ name: FieldName) -> TemplateValue? {
+            switch name.key {
+            case .title: .text(title)
+            case .urlDestination: .text(urlDestination)
+            case .rejectedURL: .text(rejectedURL)
             default: nil
             }
         }
@@ -60,12 +60,12 @@ struct StackReportView: ViewModel {
         var risks: String
         var caution: String
 
-        func field(_ name: String) -> TemplateValue? {
-            switch name {
-            case "name": .text(self.name)
-            case "stopped": .flag(stopped)
-            case "risks": .text(risks)
-            case "caution": .text(caution)
+        func field(_ name: FieldName) -> TemplateValue? {
+            switch name.key {
+            case .name: .text(self.name)
+            case .stopped: .flag(stopped)
+            case .risks: .text(risks)
+            case .caution: .text(caution)
             default: nil
             }
         }
@@ -76,11 +76,11 @@ struct StackReportView: ViewModel {
         var timing: String
         var entries: [Entry]
 
-        func field(_ name: String) -> TemplateValue? {
-            switch name {
-            case "timing": .text(timing)
-            case "entries": .objects(entries)
-            case "empty": .flag(entries.isEmpty)
+        func field(_ name: FieldName) -> TemplateValue? {
+            switch name.key {
+            case .timing: .text(timing)
+            case .entries: .objects(entries)
+            case .empty: .flag(entries.isEmpty)
             default: nil
             }
         }
@@ -93,11 +93,11 @@ struct StackReportView: ViewModel {
         /// Its reminders, in words.
         var reminder: String
 
-        func field(_ name: String) -> TemplateValue? {
-            switch name {
-            case "name": .text(self.name)
-            case "dose": .text(dose)
-            case "reminder": .text(reminder)
+        func field(_ name: FieldName) -> TemplateValue? {
+            switch name.key {
+            case .name: .text(self.name)
+            case .dose: .text(dose)
+            case .reminder: .text(reminder)
             default: nil
             }
         }
@@ -116,18 +116,18 @@ struct StackReportView: ViewModel {
         var doses: String
         var extras: String?
 
-        func field(_ name: String) -> TemplateValue? {
-            switch name {
-            case "daysTracked": .text(daysTracked)
-            case "streak": .text(streak)
-            case "chartAlt": .text(chartAlt)
-            case "chartDestination": .text(chartDestination)
-            case "planned": .text(planned)
-            case "span": .text(span)
-            case "lastDate": .text(lastDate)
-            case "untracked": .text(untracked)
-            case "doses": .text(doses)
-            case "extras": .text(extras)
+        func field(_ name: FieldName) -> TemplateValue? {
+            switch name.key {
+            case .daysTracked: .text(daysTracked)
+            case .streak: .text(streak)
+            case .chartAlt: .text(chartAlt)
+            case .chartDestination: .text(chartDestination)
+            case .planned: .text(planned)
+            case .span: .text(span)
+            case .lastDate: .text(lastDate)
+            case .untracked: .text(untracked)
+            case .doses: .text(doses)
+            case .extras: .text(extras)
             default: nil
             }
         }
@@ -142,12 +142,12 @@ struct StackReportView: ViewModel {
         /// The day's notes as an indented block quote.
         var noteMarkdown: String?
 
-        func field(_ name: String) -> TemplateValue? {
-            switch name {
-            case "date": .text(date)
-            case "taken": .text(taken)
-            case "extra": .text(extra)
-            case "noteMarkdown": .text(noteMarkdown)
+        func field(_ name: FieldName) -> TemplateValue? {
+            switch name.key {
+            case .date: .text(date)
+            case .taken: .text(taken)
+            case .extra: .text(extra)
+            case .noteMarkdown: .text(noteMarkdown)
             default: nil
             }
         }
@@ -170,28 +170,28 @@ struct StackReportView: ViewModel {
     var adherence: Adherence?
     var log: [Day]
 
-    func field(_ name: String) -> TemplateValue? {
-        switch name {
-        case "id": .text(id)
-        case "title": .text(title)
-        case "goals": .text(goals)
-        case "risks": .text(risks)
-        case "diets": .text(diets)
-        case "minimal": .objects(minimal)
-        case "optional": .objects(optional)
-        case "hasOptional": .flag(!optional.isEmpty)
-        case "inactive": .objects(inactive)
-        case "hasInactive": .flag(!inactive.isEmpty)
-        case "schedule": .objects(schedule)
-        case "age": .text(age)
-        case "budget": .text(budget)
-        case "priorityMarkdown": .text(priorityMarkdown)
-        case "createdAt": .text(createdAt)
-        case "warnings": .objects(warnings)
-        case "hasWarnings": .flag(!warnings.isEmpty)
-        case "adherence": adherence.map { .object($0) }
-        case "log": adherence == nil ? nil : .objects(log)
-        case "hasLog": adherence == nil ? nil : .flag(true)
+    func field(_ name: FieldName) -> TemplateValue? {
+        switch name.key {
+        case .id: .text(id)
+        case .title: .text(title)
+        case .goals: .text(goals)
+        case .risks: .text(risks)
+        case .diets: .text(diets)
+        case .minimal: .objects(minimal)
+        case .optional: .objects(optional)
+        case .hasOptional: .flag(!optional.isEmpty)
+        case .inactive: .objects(inactive)
+        case .hasInactive: .flag(!inactive.isEmpty)
+        case .schedule: .objects(schedule)
+        case .age: .text(age)
+        case .budget: .text(budget)
+        case .priorityMarkdown: .text(priorityMarkdown)
+        case .createdAt: .text(createdAt)
+        case .warnings: .objects(warnings)
+        case .hasWarnings: .flag(!warnings.isEmpty)
+        case .adherence: adherence.map { .object($0) }
+        case .log: adherence == nil ? nil : .objects(log)
+        case .hasLog: adherence == nil ? nil : .flag(true)
         default: nil
         }
     }

@@ -13,12 +13,12 @@ enum TranscriptView {
         /// Pre-escaped Markdown: the patient's words as a block quote, anyone else's as paragraphs.
         var bodyMarkdown: String
 
-        func field(_ name: String) -> TemplateValue? {
-            switch name {
-            case "speaker": .text(speaker)
-            case "time": .text(time)
-            case "isPatient": .flag(isPatient)
-            case "bodyMarkdown": .text(bodyMarkdown)
+        func field(_ name: FieldName) -> TemplateValue? {
+            switch name.key {
+            case .speaker: .text(speaker)
+            case .time: .text(time)
+            case .isPatient: .flag(isPatient)
+            case .bodyMarkdown: .text(bodyMarkdown)
             default: nil
             }
         }

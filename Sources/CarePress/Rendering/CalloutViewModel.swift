@@ -12,13 +12,13 @@ struct CalloutViewModel: ViewModel {
     /// The body as libcmark renders it, without trailing line feeds.
     var bodyHTML: [UInt8]
 
-    func field(_ name: String) -> TemplateValue? {
-        switch name {
-        case "tone": .text(tone)
-        case "id": .text(id)
-        case "level": .text(level)
-        case "headingHTML": .utf8(headingHTML)
-        case "bodyHTML": .utf8(bodyHTML)
+    func field(_ name: FieldName) -> TemplateValue? {
+        switch name.key {
+        case .tone: .text(tone)
+        case .id: .text(id)
+        case .level: .text(level)
+        case .headingHTML: .utf8(headingHTML)
+        case .bodyHTML: .utf8(bodyHTML)
         default: nil
         }
     }

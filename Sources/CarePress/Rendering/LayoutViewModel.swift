@@ -8,11 +8,11 @@ struct LayoutViewModel: ViewModel {
         /// Whether this is the last step (the page itself).
         var last: Bool
 
-        func field(_ name: String) -> TemplateValue? {
-            switch name {
-            case "title": .text(title)
-            case "href": .text(href)
-            case "last": .flag(last)
+        func field(_ name: FieldName) -> TemplateValue? {
+            switch name.key {
+            case .title: .text(title)
+            case .href: .text(href)
+            case .last: .flag(last)
             default: nil
             }
         }
@@ -35,18 +35,18 @@ struct LayoutViewModel: ViewModel {
     /// Whether the footer shows the site's disclaimer.
     var footerDisclaimer: Bool
 
-    func field(_ name: String) -> TemplateValue? {
-        switch name {
-        case "content": .utf8(content)
-        case "root": .text(root)
-        case "site": .object(site)
-        case "title": .text(title)
-        case "kind": .text(kind)
-        case "hasSearch": .flag(hasSearch)
-        case "breadcrumbs": .objects(breadcrumbs)
-        case "appendix": appendix.map { .utf8($0) }
-        case "inlineStylesheet": .text(inlineStylesheet)
-        case "footerDisclaimer": .flag(footerDisclaimer)
+    func field(_ name: FieldName) -> TemplateValue? {
+        switch name.key {
+        case .content: .utf8(content)
+        case .root: .text(root)
+        case .site: .object(site)
+        case .title: .text(title)
+        case .kind: .text(kind)
+        case .hasSearch: .flag(hasSearch)
+        case .breadcrumbs: .objects(breadcrumbs)
+        case .appendix: appendix.map { .utf8($0) }
+        case .inlineStylesheet: .text(inlineStylesheet)
+        case .footerDisclaimer: .flag(footerDisclaimer)
         default: nil
         }
     }

@@ -7,11 +7,11 @@ struct PageViewModel: ViewModel {
     /// The page's own view model.
     var page: any ViewModel
 
-    func field(_ name: String) -> TemplateValue? {
+    func field(_ name: FieldName) -> TemplateValue? {
         if let value = page.field(name) { return value }
-        switch name {
-        case "site": return .object(site)
-        case "root": return .text(root)
+        switch name.key {
+        case .site: return .object(site)
+        case .root: return .text(root)
         default: return nil
         }
     }

@@ -2,12 +2,12 @@
 struct SiteViewModel: ViewModel {
     var site: Site
 
-    func field(_ name: String) -> TemplateValue? {
-        switch name {
-        case "title": .text(site.title)
-        case "language": .text(site.language)
-        case "disclaimer": .text(site.disclaimer)
-        case "description": .text(site.description)
+    func field(_ name: FieldName) -> TemplateValue? {
+        switch name.key {
+        case .title: .text(site.title)
+        case .language: .text(site.language)
+        case .disclaimer: .text(site.disclaimer)
+        case .description: .text(site.description)
         default: nil
         }
     }

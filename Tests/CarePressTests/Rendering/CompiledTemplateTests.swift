@@ -121,14 +121,31 @@ struct CompiledTemplateTests {
         #expect(compiled.fallbacks.total == 0, "\(compiled.fallbacks.byTemplate)")
     }
 
+    /// A name is compiled to its key when a view model of CarePress's has it, and is still found by its text when
+    /// none has (a dictionary context's own keys).
+    @Test func fieldNamesKeepTheirTextAndFindTheirKey() throws {
+        for key in FieldName.Key.allCases where key != .other {
+            #expect(FieldName(key.rawValue).key == key)
+        }
+        #expect(FieldName("other").key == .other && FieldName("").key == .other)
+        let dictionary = try DictionaryViewModel(["notAField": "kept", "title": "T"])
+        #expect(FieldName("notAField").key == .other)
+        if case .text(let text)? = dictionary.field(FieldName("notAField")) {
+            #expect(text == "kept")
+        } else {
+            Issue.record("not found")
+        }
+        if case .text(let text)? = dictionary.field("title") { #expect(text == "T") } else { Issue.record("not found") }
+    }
+
     /// Text held as UTF-8 (`TemplateValue.utf8`: the HTML a report's layout and callouts are given) renders as the
     /// same text held as a `String`, escaped or not, as a section and inverted, by both renderers.
     @Test func textHeldAsUTF8RendersAsTheSameText() throws {
         struct Model: ViewModel {
             var text: String
             var asUTF8: Bool
-            func field(_ name: String) -> TemplateValue? {
-                guard name == "value" else { return nil }
+            func field(_ name: FieldName) -> TemplateValue? {
+                guard name.key == .value else { return nil }
                 return asUTF8 ? .utf8(Array(text.utf8)) : .text(text)
             }
         }

@@ -145,7 +145,7 @@ struct CompiledLibrary: Sendable {
         }
     }
 
-    private static func follow(_ names: ArraySlice<String>, from start: TemplateValue) -> TemplateValue? {
+    private static func follow(_ names: ArraySlice<FieldName>, from start: TemplateValue) -> TemplateValue? {
         var value = start
         for name in names {
             guard let child = value.field(name) else { return nil }

@@ -23,9 +23,9 @@ struct CompiledTemplate: Sendable {
         /// `.`: the top of the stack.
         case current
         /// `a.b.c`: `a` in the nearest object of the stack that has it, then `b` and `c` inside it.
-        case stack(first: String, rest: [String])
+        case stack(first: FieldName, rest: [FieldName])
         /// `.a.b`: `a` in the top of the stack only, then `b` inside it.
-        case top([String])
+        case top([FieldName])
     }
 
     /// One piece of a compiled template.
@@ -109,7 +109,7 @@ struct CompiledTemplate: Sendable {
 
     /// How swift-mustache reads a variable name (`MustacheTemplate.getChild`).
     static func name(_ text: String) -> Name {
-        let parts = text.split(separator: ".").map(String.init)
+        let parts = text.split(separator: ".").map { FieldName(String($0)) }
         if text == "." || parts.isEmpty { return .current }
         if text.hasPrefix(".") { return .top(parts) }
         return .stack(first: parts[0], rest: Array(parts.dropFirst()))

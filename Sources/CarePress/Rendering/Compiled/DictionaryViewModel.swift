@@ -19,7 +19,7 @@ struct DictionaryViewModel: ViewModel {
         self.fields = fields
     }
 
-    func field(_ name: String) -> TemplateValue? { fields[name] }
+    func field(_ name: FieldName) -> TemplateValue? { fields[name.text] }
 
     /// One value of a dictionary context.
     static func convert(_ value: Any) throws(Unconvertible) -> TemplateValue {

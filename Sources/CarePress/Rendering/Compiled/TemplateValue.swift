@@ -28,7 +28,7 @@ public enum TemplateValue: Sendable {
     }
 
     /// The field named `name` of an object; nil for anything else, or an object without it.
-    func field(_ name: String) -> TemplateValue? {
+    func field(_ name: FieldName) -> TemplateValue? {
         guard case .object(let model) = self else { return nil }
         return model.field(name)
     }

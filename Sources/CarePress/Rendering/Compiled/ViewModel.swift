@@ -6,5 +6,13 @@
 public protocol ViewModel: Sendable {
     /// The value of the field named `name`, or nil when this object has no such field (or it is empty, for an
     /// optional), so that the name is looked up in the enclosing objects, as Mustache does.
-    func field(_ name: String) -> TemplateValue?
+    func field(_ name: FieldName) -> TemplateValue?
+}
+
+extension ViewModel {
+    /// The value of the field named `name` (see `field(_:)`), for a name known only as text: swift-mustache's
+    /// lookups, and tests.
+    func field(_ name: String) -> TemplateValue? {
+        field(FieldName(name))
+    }
 }
