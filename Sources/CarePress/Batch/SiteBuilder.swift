@@ -445,9 +445,13 @@ public enum SiteBuilder {
         // as it is made, and no page is held longer than that.
         var broken: [Diagnostic] = []
         let outputFolder = inputs.options.outputPath
-        let exists: @Sendable (String) -> Bool = { known.contains(BytePath($0)) || listing.listsReportFile($0) }
+        let checkLinks: @Sendable (OutputFile) -> [Diagnostic] = { file in
+            LinkCheck.diagnostics(
+                for: file, outputFolder: outputFolder,
+                exists: { known.contains(BytePath($0)) || listing.listsReportFile($0) })
+        }
         func check(_ file: OutputFile) {
-            broken += LinkCheck.diagnostics(for: file, outputFolder: outputFolder, exists: exists)
+            broken += checkLinks(file)
             emit(file)
         }
         let (project, pages) = (inputs.project, inputs.pages)
@@ -459,7 +463,7 @@ public enum SiteBuilder {
         let pageSize = inputs.options.indexPageSize
         try ReportsIndex.renderPages(
             listing, with: pages, pageSize: pageSize, jobs: inputs.options.jobs, reusing: earlier,
-            checkLinks: { LinkCheck.diagnostics(for: $0, outputFolder: outputFolder, exists: exists) }
+            checkLinks: checkLinks
         ) { page in
             data.add(page, of: listing, reusing: inputs.options.cache?.indexRows)
             broken += page.brokenLinks

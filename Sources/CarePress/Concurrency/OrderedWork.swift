@@ -37,7 +37,6 @@ enum OrderedWork {
         private let items: Slots<Result<Value, Failure>>
         private let ready: [DispatchSemaphore]
         private let room: DispatchSemaphore
-        private let window: Int
         private let next = SerialCounter()
         private let stopped = Mutex(false)
 
@@ -45,7 +44,6 @@ enum OrderedWork {
             items = Slots(count: count)
             ready = (0..<count).map { _ in DispatchSemaphore(value: 0) }
             room = DispatchSemaphore(value: window)
-            self.window = window
         }
 
         /// The next item for a worker to make, once there is room for it; nil when every item is taken, or after an
@@ -79,10 +77,11 @@ enum OrderedWork {
             return item
         }
 
-        /// Lets every worker return: none starts another item.
+        /// Lets every worker return: none starts another item. One more room is enough, as each worker that finds
+        /// the line stopped gives its room back to the next.
         func stop() {
             stopped.withLock { $0 = true }
-            for _ in 0..<window { room.signal() }
+            room.signal()
         }
     }
 }

@@ -1,7 +1,7 @@
 /// A field name as the compiled templates look it up and the view models answer it: worked out once, when a
 /// template is compiled, so that each view model finds its field by a `switch` over `FieldName.Key` (a jump) rather
 /// than by comparing the name with each of its fields' names in turn.
-public struct FieldName: Sendable, Hashable, CustomStringConvertible {
+public struct FieldName: Sendable {
     /// The field names CarePress's view models answer (each case is spelt as templates name it).
     public enum Key: String, Sendable, CaseIterable {
         case adherence, age, answer, appendix, area, bodyHTML, bodyMarkdown, breadcrumbs, budget, caution, cautions
@@ -32,8 +32,6 @@ public struct FieldName: Sendable, Hashable, CustomStringConvertible {
         self.text = text
         key = Self.keys[text] ?? .other
     }
-
-    public var description: String { text }
 
     private static let keys: [String: Key] = Dictionary(
         uniqueKeysWithValues: Key.allCases.filter { $0 != .other }.map { ($0.rawValue, $0) })
