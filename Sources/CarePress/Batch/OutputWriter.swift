@@ -354,7 +354,7 @@ public struct OutputWriter: Sendable {
                 unnamed.close(descriptor)
                 throw Failure(path: relativePath, reason: "cannot write: \(failure)")
             }
-            return StagedFile(path: relativePath, target: target, holding: .unnamed(descriptor))
+            return StagedFile(path: relativePath, target: target, holding: .unnamed(descriptor, unnamed))
         }
         let (temporary, descriptor) = try createTemporary(beside: target, relativePath: relativePath)
         let failure = fill(descriptor)
@@ -414,15 +414,15 @@ public struct OutputWriter: Sendable {
         switch staged.holding {
         case .named(let temporary):
             try move(temporary, over: staged)
-        case .unnamed(let descriptor):
-            defer { unnamed?.close(descriptor) }
-            let error = UnnamedFiles.link(descriptor, to: staged.target)
+        case .unnamed(let descriptor, let unnamed):
+            defer { unnamed.close(descriptor) }
+            let error = unnamed.link(descriptor, to: staged.target)
             if error == 0 { return }
             var failure = error
             // `linkat` never replaces: the file takes a temporary name (not taken) and is renamed over the target.
             for _ in 0..<100 where failure == EEXIST {
                 let temporary = temporaryPath(beside: staged.target)
-                failure = UnnamedFiles.link(descriptor, to: temporary)
+                failure = unnamed.link(descriptor, to: temporary)
                 if failure == 0 { return try move(temporary, over: staged) }
             }
             throw Failure(path: staged.path, reason: "cannot move into place: \(String(cString: strerror(failure)))")
@@ -442,7 +442,7 @@ public struct OutputWriter: Sendable {
     func discard(_ staged: StagedFile) {
         switch staged.holding {
         case .named(let temporary): unlink(temporary)
-        case .unnamed(let descriptor): unnamed?.close(descriptor)
+        case .unnamed(let descriptor, let unnamed): unnamed.close(descriptor)
         }
     }
 

@@ -10,9 +10,9 @@ struct StagedFile: Sendable {
     let holding: Holding
 
     /// Where a staged file's bytes are until it is put in place.
-    enum Holding: Sendable, Equatable {
-        /// In an unnamed file (see `UnnamedFiles`) open on this descriptor, linked to the target's name.
-        case unnamed(Int32)
+    enum Holding: Sendable {
+        /// In an unnamed file open on this descriptor, counted by those `UnnamedFiles`, linked to the target's name.
+        case unnamed(Int32, UnnamedFiles)
         /// In a file under this temporary name (an absolute path), renamed to the target's.
         case named(String)
     }

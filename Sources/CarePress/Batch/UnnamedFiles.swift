@@ -18,8 +18,9 @@
 final class UnnamedFiles: Sendable {
     /// How many unnamed files may be open at once.
     let budget: Int
-    /// How many are open, and whether the file systems met so far took `O_TMPFILE`.
-    private let state = Mutex((open: 0, refused: false))
+    /// How many are open, whether the file systems met so far took `O_TMPFILE`, and whether the kernel refused to
+    /// link through a descriptor.
+    private let state = Mutex((open: 0, refused: false, descriptorRefused: false))
 
     /// A cap of its own (for tests); nil when the system cannot link a descriptor into place.
     init?(budget: Int) {
@@ -56,10 +57,42 @@ final class UnnamedFiles: Sendable {
         return nil
     }
 
+    /// How `linkat(2)` is given an unnamed file.
+    enum LinkRoute: Sendable, CaseIterable {
+        /// The descriptor itself (`AT_EMPTY_PATH`): Linux 6.10 and later allow it to the process that opened the
+        /// file, earlier ones only with `CAP_DAC_READ_SEARCH`, and refuse it with `ENOENT`.
+        case descriptor
+        /// Its `/proc/self/fd` path, followed: allowed everywhere, but the kernel walks the path each time (a
+        /// fifth of `linkat`'s time, 2.7% of a 12,000-record build's CPU time).
+        case procPath
+    }
+
     /// Gives an unnamed file a name (an absolute path); 0, or the `errno` of the failure: `EEXIST` when something is
-    /// already there, which is never replaced or followed, even a symbolic link.
-    static func link(_ descriptor: Int32, to path: String) -> Int32 {
-        linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 ? 0 : errno
+    /// already there, which is never replaced or followed, even a symbolic link. Links through the descriptor until
+    /// the kernel refuses that once, then through `/proc/self/fd`.
+    func link(_ descriptor: Int32, to path: String) -> Int32 {
+        if state.withLock({ !$0.descriptorRefused }) {
+            let error = Self.link(descriptor, to: path, through: .descriptor)
+            guard error == ENOENT || error == EPERM else { return error }
+            // Refused, or the target's folder is gone: the path tells which.
+            let retried = Self.link(descriptor, to: path, through: .procPath)
+            if retried == 0 { state.withLock { $0.descriptorRefused = true } }
+            return retried
+        }
+        return Self.link(descriptor, to: path, through: .procPath)
+    }
+
+    /// How `link(_:to:)` links now.
+    var linkRoute: LinkRoute { state.withLock { $0.descriptorRefused ? .procPath : .descriptor } }
+
+    /// Gives an unnamed file a name one way; 0 or the `errno` of the failure.
+    static func link(_ descriptor: Int32, to path: String, through route: LinkRoute) -> Int32 {
+        let linked: Int32
+        switch route {
+        case .descriptor: linked = linkat(descriptor, "", AT_FDCWD, path, Self.emptyPath)
+        case .procPath: linked = linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW)
+        }
+        return linked == 0 ? 0 : errno
     }
 
     /// Closes an unnamed file's descriptor: a file not linked by then is gone.
@@ -76,6 +109,8 @@ final class UnnamedFiles: Sendable {
         /// x86-64 and ARM64.
         private static let temporaryFile: Int32 = 0o20_000_000 | O_DIRECTORY
     #endif
+    /// `AT_EMPTY_PATH`, which Glibc's Swift module leaves out too (the same on every Linux architecture).
+    private static let emptyPath: Int32 = 0x1000
 
     /// Half the limit of open files, less 256 for everything else, after raising the soft limit towards the hard
     /// one (up to 16,384; a chunk of 2,048 reports stages 4,096 files while the one before is being committed).

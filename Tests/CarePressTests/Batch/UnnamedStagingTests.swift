@@ -101,6 +101,53 @@
             #expect(unnamed.openCount == 0)
         }
 
+        /// Both ways of linking name the file with its bytes and refuse a name that is taken. Linux 6.10 and later
+        /// link through the descriptor itself (no `/proc` path walked); older kernels may refuse that, which is what
+        /// the path is kept for.
+        @Test(arguments: UnnamedFiles.LinkRoute.allCases)
+        func anUnnamedFileIsLinked(through route: UnnamedFiles.LinkRoute) throws {
+            let project = try TemporaryProject()
+            let unnamed = try #require(UnnamedFiles(budget: 8))
+            let folder = project.path("Output")
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let descriptor = try #require(unnamed.open(in: folder))
+            defer { unnamed.close(descriptor) }
+            #expect(write(descriptor, "linked", 6) == 6)
+            let error = UnnamedFiles.link(descriptor, to: folder + "/a.txt", through: route)
+            if route == .descriptor, error == ENOENT, !Self.kernel(atLeast: 6, 10) {
+                return  // refused by this kernel: `link(_:to:)` goes through the path, as the next test shows
+            }
+            #expect(error == 0, "errno \(error)")
+            #expect(project.read("Output/a.txt") == "linked")
+            #expect(UnnamedFiles.link(descriptor, to: folder + "/a.txt", through: route) == EEXIST)
+            #expect(UnnamedFiles.link(descriptor, to: folder + "/gone/b.txt", through: route) == ENOENT)
+        }
+
+        /// `link(_:to:)` names the file whichever way the kernel allows (through the descriptor from Linux 6.10), and
+        /// reports a missing folder as such, without giving up the descriptor.
+        @Test func linkFindsAWayAndReportsAMissingFolder() throws {
+            let project = try TemporaryProject()
+            let unnamed = try #require(UnnamedFiles(budget: 8))
+            let folder = project.path("Output")
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let descriptor = try #require(unnamed.open(in: folder))
+            defer { unnamed.close(descriptor) }
+            #expect(unnamed.link(descriptor, to: folder + "/gone/b.txt") == ENOENT)
+            #expect(unnamed.link(descriptor, to: folder + "/a.txt") == 0)
+            #expect(FileManager.default.fileExists(atPath: folder + "/a.txt"))
+            if Self.kernel(atLeast: 6, 10) { #expect(unnamed.linkRoute == .descriptor) }
+        }
+
+        /// Whether the running kernel's release is at least `major.minor`.
+        private static func kernel(atLeast major: Int, _ minor: Int) -> Bool {
+            var name = utsname()
+            uname(&name)
+            let release = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let parts = release.split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
+            guard parts.count == 2 else { return false }
+            return (parts[0], parts[1]) >= (major, minor)
+        }
+
         /// The process's table of descriptors is grown at once to hold the whole budget (`FDSize` in
         /// `/proc/self/status`), instead of doubling, with a stall each time, while the workers stage files.
         @Test func theDescriptorTableHoldsTheWholeBudgetFromTheStart() throws {
