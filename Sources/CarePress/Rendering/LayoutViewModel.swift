@@ -35,9 +35,16 @@ struct LayoutViewModel: ViewModel {
     /// Whether the footer shows the site's disclaimer.
     var footerDisclaimer: Bool
 
+    /// The document's `<title>`: the page's title, then the site's; the site's alone on a page named after the site
+    /// (the home page), rather than the site's name twice.
+    var documentTitle: String {
+        title == site.site.title ? title : "\(title) · \(site.site.title)"
+    }
+
     func field(_ name: FieldName) -> TemplateValue? {
         switch name.key {
         case .content: .utf8(content)
+        case .documentTitle: .text(documentTitle)
         case .root: .text(root)
         case .site: .object(site)
         case .title: .text(title)

@@ -107,6 +107,15 @@ struct GuideSiteTests {
         }
     }
 
+    /// A page's `<title>` names the page, then the site; the site's home page, named after the site, names it once.
+    @Test func eachPageTitleNamesThePageThenTheSiteAndTheHomePageTheSiteOnce() throws {
+        let sample = try BuiltSample.load()
+        let name = HTML.escaped(sample.site.title)
+        #expect(try sample.read("index.html").contains("<title>\(name)</title>"))
+        #expect(try sample.read(GuidePaths.home).contains("<title>Search and browse · \(name)</title>"))
+        #expect(try sample.read("reports/index.html").contains("<title>Reports · \(name)</title>"))
+    }
+
     @Test func theHomePageHasTheSearchTheStarterChipsAndEveryBodyArea() throws {
         let sample = try BuiltSample.load()
         let html = try sample.read(GuidePaths.home)

@@ -6,8 +6,8 @@ public struct FieldName: Sendable {
     public enum Key: String, Sendable, CaseIterable {
         case adherence, age, answer, appendix, area, bodyHTML, bodyMarkdown, breadcrumbs, budget, caution, cautions
         case chartAlt, chartDestination, choices, citations, completedAt, concernMarkdown, condition, content
-        case createdAt, date, daysTracked, description, detail, diets, disclaimer, dosage, dose, doses, empty
-        case encouragementMarkdown, entries, evidence, evidenceLevel, exercises, extra, extras, flag
+        case createdAt, date, daysTracked, description, detail, diets, disclaimer, documentTitle, dosage, dose, doses
+        case empty, encouragementMarkdown, entries, evidence, evidenceLevel, exercises, extra, extras, flag
         case footerDisclaimer, goals, hasCautions, hasCitations, hasExercises, hasInactive, hasLog, hasMatches
         case hasMissing, hasOffPath, hasOptional, hasQuestions, hasRedFlags, hasReview, hasSearch, hasTranscript
         case hasUrgent, hasWarnings, headingHTML, href, hrefDestination, id, inProgress, inactive, inlineStylesheet
