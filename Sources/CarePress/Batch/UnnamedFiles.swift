@@ -13,8 +13,9 @@
 /// An unnamed file lives only as long as its descriptor, so a staged one holds a descriptor until it is committed or
 /// discarded. Their number is capped at half the process's limit of open files (the soft limit is first raised
 /// towards the hard one, up to 16,384), less a reserve; past the cap, on a file system without `O_TMPFILE`, where
-/// `/proc/self/fd` is missing (`linkat` needs it), and for a target that already exists, files are staged under
-/// temporary names, as `OutputWriter` always did.
+/// `/proc/self/fd` is missing (`linkat` goes through it where the kernel refuses to link a descriptor itself; see
+/// `LinkRoute`), and for a target that already exists, files are staged under temporary names, as `OutputWriter`
+/// always did.
 final class UnnamedFiles: Sendable {
     /// How many unnamed files may be open at once.
     let budget: Int
