@@ -129,8 +129,9 @@ final class UnnamedFiles: Sendable {
             raised.rlim_cur = min(limit.rlim_max, wanted)
             if setrlimit(resource, &raised) == 0 { limit = raised }
         }
-        let budget = max(0, Int(min(limit.rlim_cur, 1 << 20)) / 2 - 256)
-        if budget > 0 { growDescriptorTable(toHold: min(Int(min(limit.rlim_cur, 1 << 20)) - 1, budget + 512)) }
+        let descriptors = Int(min(limit.rlim_cur, 1 << 20))
+        let budget = max(0, descriptors / 2 - 256)
+        if budget > 0 { growDescriptorTable(toHold: min(descriptors - 1, budget + 512)) }
         return budget
     }
 

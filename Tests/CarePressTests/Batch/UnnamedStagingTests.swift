@@ -106,36 +106,42 @@
         /// the path is kept for.
         @Test(arguments: UnnamedFiles.LinkRoute.allCases)
         func anUnnamedFileIsLinked(through route: UnnamedFiles.LinkRoute) throws {
-            let project = try TemporaryProject()
-            let unnamed = try #require(UnnamedFiles(budget: 8))
-            let folder = project.path("Output")
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            let descriptor = try #require(unnamed.open(in: folder))
-            defer { unnamed.close(descriptor) }
-            #expect(write(descriptor, "linked", 6) == 6)
-            let error = UnnamedFiles.link(descriptor, to: folder + "/a.txt", through: route)
-            if route == .descriptor, error == ENOENT, !Self.kernel(atLeast: 6, 10) {
-                return  // refused by this kernel: `link(_:to:)` goes through the path, as the next test shows
+            try withUnnamedFile { project, _, folder, descriptor in
+                #expect(write(descriptor, "linked", 6) == 6)
+                let error = UnnamedFiles.link(descriptor, to: folder + "/a.txt", through: route)
+                if route == .descriptor, error == ENOENT, !Self.kernel(atLeast: 6, 10) {
+                    return  // refused by this kernel: `link(_:to:)` goes through the path, as the next test shows
+                }
+                #expect(error == 0, "errno \(error)")
+                #expect(project.read("Output/a.txt") == "linked")
+                #expect(UnnamedFiles.link(descriptor, to: folder + "/a.txt", through: route) == EEXIST)
+                #expect(UnnamedFiles.link(descriptor, to: folder + "/gone/b.txt", through: route) == ENOENT)
             }
-            #expect(error == 0, "errno \(error)")
-            #expect(project.read("Output/a.txt") == "linked")
-            #expect(UnnamedFiles.link(descriptor, to: folder + "/a.txt", through: route) == EEXIST)
-            #expect(UnnamedFiles.link(descriptor, to: folder + "/gone/b.txt", through: route) == ENOENT)
         }
 
         /// `link(_:to:)` names the file whichever way the kernel allows (through the descriptor from Linux 6.10), and
         /// reports a missing folder as such, without giving up the descriptor.
         @Test func linkFindsAWayAndReportsAMissingFolder() throws {
+            try withUnnamedFile { _, unnamed, folder, descriptor in
+                #expect(unnamed.link(descriptor, to: folder + "/gone/b.txt") == ENOENT)
+                #expect(unnamed.link(descriptor, to: folder + "/a.txt") == 0)
+                #expect(FileManager.default.fileExists(atPath: folder + "/a.txt"))
+                if Self.kernel(atLeast: 6, 10) { #expect(unnamed.linkRoute == .descriptor) }
+            }
+        }
+
+        /// Calls `body` with an unnamed file open in a new project's `Output` folder (with its `UnnamedFiles` and the
+        /// folder's path), and closes it after.
+        private func withUnnamedFile(
+            _ body: (TemporaryProject, UnnamedFiles, _ folder: String, _ descriptor: Int32) throws -> Void
+        ) throws {
             let project = try TemporaryProject()
             let unnamed = try #require(UnnamedFiles(budget: 8))
             let folder = project.path("Output")
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             let descriptor = try #require(unnamed.open(in: folder))
             defer { unnamed.close(descriptor) }
-            #expect(unnamed.link(descriptor, to: folder + "/gone/b.txt") == ENOENT)
-            #expect(unnamed.link(descriptor, to: folder + "/a.txt") == 0)
-            #expect(FileManager.default.fileExists(atPath: folder + "/a.txt"))
-            if Self.kernel(atLeast: 6, 10) { #expect(unnamed.linkRoute == .descriptor) }
+            try body(project, unnamed, folder, descriptor)
         }
 
         /// Whether the running kernel's release is at least `major.minor`.
