@@ -25,7 +25,7 @@ struct CompiledLibrary: Sendable {
         while changed {
             changed = false
             for (name, template) in compiled
-            where template.partials.contains(where: { parsed[$0] != nil && compiled[$0] == nil }) {
+            where template.partialNames.contains(where: { parsed[$0] != nil && compiled[$0] == nil }) {
                 compiled[name] = nil
                 changed = true
             }
@@ -43,27 +43,30 @@ struct CompiledLibrary: Sendable {
         var stack = [root]
         var output: [UInt8] = []
         output.reserveCapacity(template.expectedSize)
-        try render(template.nodes, stack: &stack, indentation: nil, into: &output)
+        try render(template, template.steps.indices, stack: &stack, indentation: nil, into: &output)
         return output
     }
 
-    /// Renders nodes as one render call of swift-mustache (a template, a section body, one item of a list), into
+    /// Renders steps as one render call of swift-mustache (a template, a section body, one item of a list), into
     /// UTF-8 bytes (every piece is whole UTF-8 text, so the bytes are too).
     private func render(
-        _ nodes: [CompiledTemplate.Node], stack: inout [TemplateValue], indentation: [UInt8]?,
+        _ template: CompiledTemplate, _ steps: Range<Int>, stack: inout [TemplateValue], indentation: [UInt8]?,
         into output: inout [UInt8]
     ) throws(Unsupported) {
+        var index = steps.lowerBound
         guard let indentation, !indentation.isEmpty else {
-            for node in nodes { try render(node, stack: &stack, indentation: indentation, into: &output) }
+            while index < steps.upperBound {
+                index = try render(template, at: index, stack: &stack, indentation: indentation, into: &output)
+            }
             return
         }
         // As swift-mustache: a token's output that is not empty, following a line feed `Character` of this render
         // call's own output (a line feed not preceded by a carriage return, which would join it), gets the
         // indentation first.
         var local: [UInt8] = []
-        for node in nodes {
+        while index < steps.upperBound {
             var piece: [UInt8] = []
-            try render(node, stack: &stack, indentation: indentation, into: &piece)
+            index = try render(template, at: index, stack: &stack, indentation: indentation, into: &piece)
             if !piece.isEmpty && local.last == 0x0A && (local.count < 2 || local[local.count - 2] != 0x0D) {
                 local += indentation
             }
@@ -72,86 +75,102 @@ struct CompiledLibrary: Sendable {
         output += local
     }
 
+    /// Renders the step at `index`, a section with its body; the index of the step after it.
     private func render(
-        _ node: CompiledTemplate.Node, stack: inout [TemplateValue], indentation: [UInt8]?,
+        _ template: CompiledTemplate, at index: Int, stack: inout [TemplateValue], indentation: [UInt8]?,
         into output: inout [UInt8]
-    ) throws(Unsupported) {
-        switch node {
-        case .text(let text):
-            output += text
+    ) throws(Unsupported) -> Int {
+        switch template.steps[index] {
+        case .text(let range):
+            template.text.withUnsafeBufferPointer { text in
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: text[range]))
+            }
         case .variable(let name, let escaping):
-            switch Self.lookup(name, in: stack) {
-            case nil: return
+            switch Self.lookup(name, of: template, in: stack) {
+            case nil: break
             case .text(let text)?: Self.append(text, escaping, to: &output)
             case .utf8(let bytes)? where escaping == .none: output += bytes
             case .utf8(let bytes)?: Self.append(String(decoding: bytes, as: UTF8.self), escaping, to: &output)
             case .flag(let flag)?: Self.append(flag ? "true" : "false", escaping, to: &output)
             case .object?, .list?: throw Unsupported()
             }
-        case .section(let name, let body):
-            switch Self.lookup(name, in: stack) {
+        case .section(let name, let end):
+            let body = index + 1..<end
+            switch Self.lookup(name, of: template, in: stack) {
             case nil, .flag(false)?:
-                return
+                break
             case .flag(true)?:
-                try render(body, stack: &stack, indentation: indentation, into: &output)
+                try render(template, body, stack: &stack, indentation: indentation, into: &output)
             case .list(let items)?:
                 for item in items {
                     stack.append(item)
                     defer { stack.removeLast() }
-                    try render(body, stack: &stack, indentation: indentation, into: &output)
+                    try render(template, body, stack: &stack, indentation: indentation, into: &output)
                 }
             case let value?:
                 stack.append(value)
                 defer { stack.removeLast() }
-                try render(body, stack: &stack, indentation: indentation, into: &output)
+                try render(template, body, stack: &stack, indentation: indentation, into: &output)
             }
-        case .invertedSection(let name, let body):
-            switch Self.lookup(name, in: stack) {
+            return end
+        case .invertedSection(let name, let end):
+            let body = index + 1..<end
+            switch Self.lookup(name, of: template, in: stack) {
             case nil, .flag(false)?:
-                try render(body, stack: &stack, indentation: indentation, into: &output)
+                try render(template, body, stack: &stack, indentation: indentation, into: &output)
             case .list(let items)? where items.isEmpty:
                 stack.append(.list(items))
                 defer { stack.removeLast() }
-                try render(body, stack: &stack, indentation: indentation, into: &output)
+                try render(template, body, stack: &stack, indentation: indentation, into: &output)
             default:
-                return
+                break
             }
-        case .partial(let name, let partialIndentation):
-            guard let partial = templates[name] else { return }
-            let combined = partialIndentation.map { (indentation ?? []) + $0 } ?? indentation
-            try render(partial.nodes, stack: &stack, indentation: combined, into: &output)
+            return end
+        case .partial(let partial, let partialIndentation):
+            guard let target = templates[template.partialNames[partial]] else { break }
+            let combined = partialIndentation.map { (indentation ?? []) + template.text[$0] } ?? indentation
+            try render(target, target.steps.indices, stack: &stack, indentation: combined, into: &output)
         }
+        return index + 1
     }
 
-    /// Finds a name's value as swift-mustache does; nil when there is none.
+    /// Finds the value of a name of `template` as swift-mustache does; nil when there is none.
     ///
     /// The stack is read in place, frame by frame from the top (iterating `stack.reversed()` copied each frame it
     /// passed, and a frame holds an existential view model).
-    static func lookup(_ name: CompiledTemplate.Name, in stack: [TemplateValue]) -> TemplateValue? {
+    static func lookup(_ name: CompiledTemplate.Name, of template: CompiledTemplate, in stack: [TemplateValue])
+        -> TemplateValue?
+    {
         switch name {
         case .current:
             return stack.last
-        case .top(let names):
+        case .top(let parts):
             guard let top = stack.last else { return nil }
-            return follow(names[...], from: top)
-        case .stack(let first, let rest):
+            return follow(parts, of: template, from: top)
+        case .stack(let parts):
+            let first = parts.lowerBound
             var position = stack.endIndex
             while position > stack.startIndex {
                 position -= 1
-                guard let value = stack[position].field(first) else { continue }
-                return rest.isEmpty ? value : follow(rest[...], from: value)
+                guard let value = template.fieldNames.withUnsafeBufferPointer({ stack[position].field($0[first]) })
+                else { continue }
+                return parts.count == 1 ? value : follow(first + 1..<parts.upperBound, of: template, from: value)
             }
             return nil
         }
     }
 
-    private static func follow(_ names: ArraySlice<FieldName>, from start: TemplateValue) -> TemplateValue? {
-        var value = start
-        for name in names {
-            guard let child = value.field(name) else { return nil }
-            value = child
+    private static func follow(_ parts: Range<Int>, of template: CompiledTemplate, from start: TemplateValue)
+        -> TemplateValue?
+    {
+        template.fieldNames.withUnsafeBufferPointer { names in
+            var value = start
+            for part in parts {
+                guard let child = value.field(names[part]) else { return nil }
+                value = child
+            }
+            return value
         }
-        return value
     }
 
     /// Appends a variable's text, escaped, as UTF-8.

@@ -18,34 +18,43 @@ struct CompiledTemplate: Sendable {
         case markdown
     }
 
-    /// How a name finds its value in the context stack.
+    /// How a name finds its value in the context stack: its parts are `fieldNames[parts]`.
     enum Name: Sendable {
         /// `.`: the top of the stack.
         case current
         /// `a.b.c`: `a` in the nearest object of the stack that has it, then `b` and `c` inside it.
-        case stack(first: FieldName, rest: [FieldName])
+        case stack(Range<Int>)
         /// `.a.b`: `a` in the top of the stack only, then `b` inside it.
-        case top([FieldName])
+        case top(Range<Int>)
     }
 
-    /// One piece of a compiled template.
-    indirect enum Node: Sendable {
-        /// Text copied as it is (UTF-8).
-        case text([UInt8])
+    /// One step of a compiled template.
+    ///
+    /// A step holds positions in the template's tables, never a counted reference: every worker renders the same
+    /// templates, and when a step was an enum case in a box, retaining and releasing the shared boxes at every step
+    /// was a tenth of a build's rendering, their counts' cache lines bouncing between the cores.
+    enum Step: Sendable {
+        /// Text copied as it is: `text[range]`, UTF-8.
+        case text(Range<Int>)
         /// A variable, escaped as given.
         case variable(Name, Escaping)
-        /// A section and its body.
-        case section(Name, [Node])
-        /// An inverted section and its body.
-        case invertedSection(Name, [Node])
-        /// A partial by name; a standalone partial tag's indentation (UTF-8) is put before each of its lines.
-        case partial(String, indentation: [UInt8]?)
+        /// A section; its body is the steps after it, up to `end`.
+        case section(Name, end: Int)
+        /// An inverted section; its body is the steps after it, up to `end`.
+        case invertedSection(Name, end: Int)
+        /// The partial `partialNames[index]`; a standalone partial tag's indentation, `text[indentation]`, is put
+        /// before each of its lines.
+        case partial(Int, indentation: Range<Int>?)
     }
 
-    /// The template's nodes.
-    let nodes: [Node]
-    /// The partials it names.
-    let partials: Set<String>
+    /// The template's steps, in order, each section followed by its body.
+    let steps: [Step]
+    /// The text the steps copy, UTF-8.
+    let text: [UInt8]
+    /// The parts of the names the steps look up.
+    let fieldNames: [FieldName]
+    /// The partials the steps name, in order.
+    let partialNames: [String]
     /// A first guess at the size of the output, in bytes: its text twice over.
     let expectedSize: Int
 
@@ -59,59 +68,78 @@ struct CompiledTemplate: Sendable {
     /// Compiles swift-mustache's parse of a template; nil when the template uses something not compiled.
     static func compile(_ template: MustacheTemplate) -> CompiledTemplate? {
         guard let tokens = MustacheParse.tokens(of: template) else { return nil }
-        var partials = Set<String>()
+        var compiler = Compiler()
         // Every template and partial starts with swift-mustache's own HTML content type (which escapes by
         // Characters); CarePress's templates switch to theirs in their first line.
-        guard let nodes = compile(tokens, contentType: .other, partials: &partials) else { return nil }
-        return CompiledTemplate(nodes: nodes, partials: partials, expectedSize: 2 * template.description.utf8.count)
+        guard compiler.compile(tokens, contentType: .other) else { return nil }
+        return CompiledTemplate(
+            steps: compiler.steps, text: compiler.text, fieldNames: compiler.fieldNames,
+            partialNames: compiler.partialNames, expectedSize: 2 * template.description.utf8.count)
     }
 
-    private static func compile(
-        _ tokens: [MustacheParse.Token], contentType start: ContentType, partials: inout Set<String>
-    ) -> [Node]? {
-        var contentType = start
-        var nodes: [Node] = []
-        nodes.reserveCapacity(tokens.count)
-        for token in tokens {
-            switch token {
-            case .text(let text):
-                nodes.append(.text(Array(text.utf8)))
-            case .variable(let name, let transforms, let escaped):
-                guard transforms.isEmpty else { return nil }
-                if !escaped {
-                    nodes.append(.variable(Self.name(name), .none))
-                } else if case .known(let escaping) = contentType {
-                    nodes.append(.variable(Self.name(name), escaping))
-                } else {
-                    return nil
+    /// The tables of a template being compiled.
+    private struct Compiler {
+        var steps: [Step] = []
+        var text: [UInt8] = []
+        var fieldNames: [FieldName] = []
+        var partialNames: [String] = []
+
+        /// Appends the steps of `tokens`; false when one of them is not compiled.
+        mutating func compile(_ tokens: [MustacheParse.Token], contentType start: ContentType) -> Bool {
+            var contentType = start
+            for token in tokens {
+                switch token {
+                case .text(let piece):
+                    steps.append(.text(add(piece)))
+                case .variable(let name, let transforms, let escaped):
+                    guard transforms.isEmpty else { return false }
+                    if !escaped {
+                        steps.append(.variable(self.name(name), .none))
+                    } else if case .known(let escaping) = contentType {
+                        steps.append(.variable(self.name(name), escaping))
+                    } else {
+                        return false
+                    }
+                case .section(let name, let transforms, let inverted, let body):
+                    guard transforms.isEmpty else { return false }
+                    let name = self.name(name)
+                    let position = steps.count
+                    steps.append(.section(name, end: position))
+                    // The body keeps the content type in force here; a change inside it ends with it.
+                    guard compile(body, contentType: contentType) else { return false }
+                    steps[position] =
+                        inverted ? .invertedSection(name, end: steps.count) : .section(name, end: steps.count)
+                case .partial(let name, let indentation, let inherits):
+                    guard !inherits else { return false }
+                    partialNames.append(name)
+                    steps.append(.partial(partialNames.count - 1, indentation: indentation.map { add($0) }))
+                case .contentType(let type):
+                    switch type {
+                    case is HTMLContentType: contentType = .known(.html)
+                    case is MarkdownContentType: contentType = .known(.markdown)
+                    default: contentType = .other
+                    }
+                case .unsupported:
+                    return false
                 }
-            case .section(let name, let transforms, let inverted, let body):
-                guard transforms.isEmpty,
-                    let inner = compile(body, contentType: contentType, partials: &partials)
-                else { return nil }
-                nodes.append(inverted ? .invertedSection(Self.name(name), inner) : .section(Self.name(name), inner))
-            case .partial(let name, let indentation, let inherits):
-                guard !inherits else { return nil }
-                partials.insert(name)
-                nodes.append(.partial(name, indentation: indentation.map { Array($0.utf8) }))
-            case .contentType(let type):
-                switch type {
-                case is HTMLContentType: contentType = .known(.html)
-                case is MarkdownContentType: contentType = .known(.markdown)
-                default: contentType = .other
-                }
-            case .unsupported:
-                return nil
             }
+            return true
         }
-        return nodes
-    }
 
-    /// How swift-mustache reads a variable name (`MustacheTemplate.getChild`).
-    static func name(_ text: String) -> Name {
-        let parts = text.split(separator: ".").map { FieldName(String($0)) }
-        if text == "." || parts.isEmpty { return .current }
-        if text.hasPrefix(".") { return .top(parts) }
-        return .stack(first: parts[0], rest: Array(parts.dropFirst()))
+        /// Adds text to the table; where it is.
+        private mutating func add(_ piece: String) -> Range<Int> {
+            let start = text.count
+            text += piece.utf8
+            return start..<text.count
+        }
+
+        /// How swift-mustache reads a variable name (`MustacheTemplate.getChild`), its parts added to the table.
+        private mutating func name(_ text: String) -> Name {
+            let parts = text.split(separator: ".").map { FieldName(String($0)) }
+            if text == "." || parts.isEmpty { return .current }
+            let start = fieldNames.count
+            fieldNames += parts
+            return text.hasPrefix(".") ? .top(start..<fieldNames.count) : .stack(start..<fieldNames.count)
+        }
     }
 }
