@@ -109,6 +109,7 @@ final class RecordBatch: @unchecked Sendable {
         // The batch holds the entries now, lined up with the record files: the manifest's list of them goes before
         // the files are read (at 100,000 records, 14 MB).
         manifest = []
+        let listing = listReportFolders(sweeping: sweeping, listed: listed)
         let slots = Slots<(ContentDigest?, String?)>(count: files.count)
         // The new stamps of the files read (a table, not a slot per record: none in a no-op build).
         let restamps = Mutex<[Int: ContentDigest?]>([:])
@@ -178,15 +179,30 @@ final class RecordBatch: @unchecked Sendable {
             }
         }
         outcomes = Array(repeating: nil, count: files.count)
-        if case .build = mode, !sweeping, !options.force, let listed {
-            reportFolders = listed.take()
-        } else if case .build(let writer, _, _, _) = mode {
+        if let listing { reportFolders = listing.take() }
+    }
+
+    /// The listing of each kind's report folder that a build's scan takes: the one `listed` on another thread, if
+    /// given (and not `sweeping`), or one made now on a thread of its own, while the record files are read. At
+    /// 12,000 records a no-op build spent 10% of its time in `getdents` for the 20,000 names of `reports/consults`,
+    /// on one thread after the workers' `stat` of every record file. Nil when checking, or, for a forced build,
+    /// with nothing to sweep.
+    private func listReportFolders(
+        sweeping: Bool, listed: Prefetch<[RecordKind: FileNameSet]>?
+    ) -> Prefetch<[RecordKind: FileNameSet]>? {
+        guard case .build(let writer, _, _, _) = mode else { return nil }
+        if !sweeping, !options.force, let listed { return listed }
+        let (force, files) = (options.force, self.files)
+        guard sweeping || !force else { return nil }
+        return Prefetch(inBackground: options.jobs > 1) {
+            var folders: [RecordKind: FileNameSet] = [:]
             for kind in RecordKind.allCases {
-                let listed = !options.force && files.contains(where: { $0.kind == kind })
+                let listed = !force && files.contains(where: { $0.kind == kind })
                 guard listed || sweeping else { continue }
                 let names = writer.regularFileNames(in: Self.reportFolder(of: kind), removingTemporaryFiles: sweeping)
-                if listed { reportFolders[kind] = names }
+                if listed { folders[kind] = names }
             }
+            return folders
         }
     }
 
