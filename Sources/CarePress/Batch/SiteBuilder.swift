@@ -323,7 +323,8 @@ public enum SiteBuilder {
                 guide = nil
                 return
             }
-            let guideSite = GuideSite(project: inputs.project, pages: inputs.pages)
+            let reports = inputs.reports
+            let guideSite = GuideSite(project: inputs.project, pages: inputs.pages) { reports.matcherIndex }
             guide = Prefetch(inBackground: options.jobs > 1) {
                 Result { () throws(TemplateErrors) in try guideSite.render() }
             }

@@ -26,7 +26,12 @@ public struct GuideSearchIndex: Sendable, Encodable {
 
     /// The index of a knowledge store.
     public init(knowledge: KnowledgeStore) {
-        matcher = MatcherIndex(knowledge: knowledge)
+        self.init(knowledge: knowledge, matcher: MatcherIndex(knowledge: knowledge))
+    }
+
+    /// The index of a knowledge store, with its matcher's index made already.
+    init(knowledge: KnowledgeStore, matcher: MatcherIndex) {
+        self.matcher = matcher
         pages = Dictionary(
             knowledge.conditions.map {
                 ($0.name, RelativeLink.to(GuidePaths.condition($0), from: GuidePaths.home))

@@ -7,6 +7,9 @@ public struct GuideSite: Sendable {
     public let project: SiteProject
     /// The page renderer of the build.
     public let pages: PageRenderer
+    /// The condition matcher's index, for the search: in a build, the one the reports' matcher is made of (its index
+    /// is built once, by whichever asks first).
+    let matcherIndex: @Sendable () -> MatcherIndex
 
     /// The templates the guide needs.
     public static let templates = [
@@ -20,8 +23,14 @@ public struct GuideSite: Sendable {
 
     /// Creates the guide of a project.
     public init(project: SiteProject, pages: PageRenderer) {
+        self.init(project: project, pages: pages) { MatcherIndex(knowledge: project.knowledge) }
+    }
+
+    /// Creates the guide of a project whose search uses the index `matcherIndex` gives.
+    init(project: SiteProject, pages: PageRenderer, matcherIndex: @escaping @Sendable () -> MatcherIndex) {
         self.project = project
         self.pages = pages
+        self.matcherIndex = matcherIndex
     }
 
     private var knowledge: KnowledgeStore { project.knowledge }
@@ -35,7 +44,7 @@ public struct GuideSite: Sendable {
     }
 
     public func render() throws(TemplateErrors) -> [OutputFile] {
-        var files = [try home(), GuideSearchIndex(knowledge: knowledge).file]
+        var files = [try home(), GuideSearchIndex(knowledge: knowledge, matcher: matcherIndex()).file]
         for area in knowledge.areas { files.append(try areaPage(area)) }
         for condition in knowledge.conditions { files.append(try conditionPage(condition)) }
         for exercise in knowledge.exercises { files.append(try exercisePage(exercise)) }

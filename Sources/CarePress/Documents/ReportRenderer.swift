@@ -33,6 +33,10 @@ public struct ReportRenderer: Sendable {
         self.isStandalone = standalone
     }
 
+    /// The index of the condition matcher that physio reports use, made once, by whichever asks first: the guide's
+    /// search shows the same index.
+    var matcherIndex: MatcherIndex { reports.matcher.value.index }
+
     /// A valid record's line in the reports index, without rendering its report (for other shards' records).
     func summary(of record: Record) -> ReportSummary? {
         reports.report(for: record)?.summary
