@@ -68,7 +68,7 @@ enum ReportGuardrail {
     /// `showsAsElement` in UTF-8.
     private static func showsAsElement(in html: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
         guard let first = text.utf8.first, let last = text.utf8.last, first < 0x80, last < 0x80,
-            normalized(text).hasSameUTF8(as: text)
+            isNormalizedASCII(text) || normalized(text).hasSameUTF8(as: text)
         else { return false }
         var needle: [UInt8] = [UInt8(ascii: ">")]
         needle.reserveCapacity(text.utf8.count + 16)
@@ -83,6 +83,19 @@ enum ReportGuardrail {
         }
         needle.append(UInt8(ascii: "<"))
         return ByteSearch.contains(needle, in: html)
+    }
+
+    /// Whether `text` is ASCII that `normalized` leaves as it is (no NUL, no white space but single spaces between
+    /// other characters), found without making the normalized copy: the disclaimer every report is checked for.
+    static func isNormalizedASCII(_ text: String) -> Bool {
+        var previous: UInt8 = 0x20  // as if a space came first: a leading space is not normalized
+        for byte in text.utf8 {
+            guard byte != 0, byte < 0x80, !(0x09...0x0D).contains(byte), !(byte == 0x20 && previous == 0x20) else {
+                return false
+            }
+            previous = byte
+        }
+        return text.utf8.isEmpty || previous != 0x20
     }
 
     /// Whether `shown` contains `text`, as `shown.contains(text)` answers, found first by a byte search.

@@ -102,18 +102,23 @@ public enum MarkdownEscaping {
     }
 
     /// Whether `escaped(_:)` may change a byte wherever it is (edges and list markers aside): markup characters,
-    /// line breaks, NUL, and 0xEF, the first byte of a byte order mark. (A switch, not a table: a static table is a
-    /// lazy global, checked for every byte.)
+    /// line breaks, NUL, and 0xEF, the first byte of a byte order mark.
+    ///
+    /// Asked of every byte of every value a template prints, so it is two bit masks over ASCII (constants the
+    /// compiler folds; a static table would be a lazy global, checked for every byte) rather than a `switch`.
+    @inline(__always)
     private static func needsAttention(_ byte: UInt8) -> Bool {
-        switch byte {
-        case 0x00, 0x0A, 0x0B, 0x0C, 0x0D, 0xEF: true
-        case UInt8(ascii: "\\"), UInt8(ascii: "`"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "["),
-            UInt8(ascii: "]"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"),
-            UInt8(ascii: "&"), UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "|"), UInt8(ascii: "~"),
-            UInt8(ascii: "{"), UInt8(ascii: "}"):
-            true
-        default: false
-        }
+        // NUL, LF, VT, FF, CR, and ! # & ( ) * < >
+        let low: UInt64 =
+            1 << 0x00 | 1 << 0x0A | 1 << 0x0B | 1 << 0x0C | 1 << 0x0D | 1 << 0x21 | 1 << 0x23 | 1 << 0x26 | 1 << 0x28
+            | 1 << 0x29 | 1 << 0x2A | 1 << 0x3C | 1 << 0x3E
+        // [ \ ] _ ` { | } ~
+        let high: UInt64 =
+            1 << (0x5B - 64) | 1 << (0x5C - 64) | 1 << (0x5D - 64) | 1 << (0x5F - 64) | 1 << (0x60 - 64)
+            | 1 << (0x7B - 64) | 1 << (0x7C - 64) | 1 << (0x7D - 64) | 1 << (0x7E - 64)
+        if byte < 64 { return low >> byte & 1 != 0 }
+        if byte < 128 { return high >> (byte &- 64) & 1 != 0 }
+        return byte == 0xEF
     }
 
     /// Escapes multi-line free text as a sequence of Markdown paragraphs, each line rendering literally.
@@ -198,6 +203,11 @@ public enum MarkdownEscaping {
     /// override) anywhere in the URL.
     public static func safeWebURL(_ candidate: String) -> String? {
         for scalar in candidate.unicodeScalars {
+            if scalar.isASCII {
+                // ASCII's whitespace and control characters are below `!` and DEL; it has no format or separator.
+                if scalar.value < 0x21 || scalar.value == 0x7F || scalar == "\\" { return nil }
+                continue
+            }
             let category = scalar.properties.generalCategory
             if scalar.properties.isWhitespace || category == .control || category == .format
                 || category == .lineSeparator || category == .paragraphSeparator || scalar == "\\"

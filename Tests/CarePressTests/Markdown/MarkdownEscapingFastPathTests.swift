@@ -64,4 +64,19 @@ struct MarkdownEscapingFastPathTests {
             #expect(MarkdownEscaping.escaped(text) == Self.oneByteAtATime(text), "\(Array(text.utf8))")
         }
     }
+
+    /// Every ASCII character, and non-ASCII scalars whose UTF-8 bytes lie at the ends of their ranges (0xEF, which
+    /// starts a byte order mark, among them), inside a run and at the edges: each byte's class is read from bit masks.
+    @Test func everyByteValueEscapesAsOneByteAtATime() {
+        let scalars =
+            (0..<128).compactMap(Unicode.Scalar.init) + [
+                "\u{80}", "\u{7FF}", "\u{800}", "\u{EFFF}", "\u{F000}", "\u{FEFF}", "\u{FFFD}", "\u{10000}",
+                "\u{10FFFF}",
+            ]
+        for scalar in scalars {
+            for text in ["a\(scalar)b", String(scalar), "\(scalar)\(scalar)x"] {
+                #expect(MarkdownEscaping.escaped(text) == Self.oneByteAtATime(text), "\(Array(text.utf8))")
+            }
+        }
+    }
 }

@@ -140,4 +140,18 @@ struct MarkdownEscapingTests {
     func safeWebURLRejects(url: String) {
         #expect(MarkdownEscaping.safeWebURL(url) == nil)
     }
+
+    /// ASCII is vetted without Unicode's property tables: each ASCII character in a path is refused exactly when
+    /// it is white space, a control character or a backslash, as the properties say.
+    @Test func safeWebURLVetsEveryASCIICharacterAsTheUnicodePropertiesDo() {
+        for value in UInt32(0)..<128 {
+            let scalar = Unicode.Scalar(value)!
+            let category = scalar.properties.generalCategory
+            let refused =
+                scalar.properties.isWhitespace || category == .control || category == .format
+                || category == .lineSeparator || category == .paragraphSeparator || scalar == "\\"
+            let url = "https://example.com/a\(scalar)b"
+            #expect((MarkdownEscaping.safeWebURL(url) == nil) == refused, "U+\(String(value, radix: 16))")
+        }
+    }
 }

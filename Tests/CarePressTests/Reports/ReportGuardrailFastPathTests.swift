@@ -37,6 +37,23 @@ struct ReportGuardrailFastPathTests {
         }
     }
 
+    /// The check that spares the disclaimer a normalized copy says yes exactly for ASCII that `normalized` keeps.
+    @Test func normalizedASCIIIsWhatNormalizedKeeps() {
+        var generator = SplitMix64(seed: 12)
+        let pieces = ["a", "Z", ".", " ", "  ", "\t", "\n", "\r\n", "\u{B}", "\u{C}", "\0", "é", "\u{A0}", "&", "<"]
+        var texts = ["", " ", "a", " a", "a ", "a b", "a  b", "a\tb", "a\0b"]
+        for _ in 0..<3_000 {
+            texts.append(
+                (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                    pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+                }.joined())
+        }
+        for text in texts {
+            let expected = text.utf8.allSatisfy { $0 < 0x80 } && ReportGuardrail.normalized(text) == text
+            #expect(ReportGuardrail.isNormalizedASCII(text) == expected, "\(text.debugDescription)")
+        }
+    }
+
     @Test func showsAnswersAsContains() {
         var generator = SplitMix64(seed: 12)
         var found = 0
