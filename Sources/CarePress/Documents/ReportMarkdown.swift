@@ -14,13 +14,12 @@
 enum ReportMarkdown {
     /// Free text quoted exactly as a block quote: its lines and paragraphs kept, every line rendering literally.
     ///
-    /// The text goes through ``MarkdownEscaping/escapedParagraphs(_:)``; each resulting line is prefixed with `> `
-    /// and each blank line between paragraphs becomes `>`. Text with no visible line gives a quote saying it was
-    /// left empty.
+    /// The text is escaped as ``MarkdownEscaping/escapedParagraphs(_:)`` escapes it; in the same pass, each line
+    /// is prefixed with `> ` and each blank line between paragraphs becomes `>`. Text with no visible line gives a
+    /// quote saying it was left empty.
     static func quoted(_ text: String) -> String {
-        let paragraphs = MarkdownEscaping.escapedParagraphs(text)
-        guard !paragraphs.isEmpty else { return "> *(left empty)*" }
-        return prefixingLines(paragraphs, with: "> ", emptyLine: ">")
+        let quoted = MarkdownEscaping.escapedParagraphs(text, linePrefix: "> ", emptyLine: ">")
+        return quoted.isEmpty ? "> *(left empty)*" : quoted
     }
 
     /// Free text as plain Markdown paragraphs, every line rendering literally; `*(left empty)*` when blank.

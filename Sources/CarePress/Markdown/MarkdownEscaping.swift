@@ -134,27 +134,42 @@ public enum MarkdownEscaping {
     /// The paragraphs are separated by one blank line, with no newline after the last; text with no non-blank line
     /// gives the empty string. Place the result as top-level blocks, with a blank line before and after it.
     public static func escapedParagraphs(_ text: String) -> String {
+        escapedParagraphs(text, linePrefix: "", emptyLine: "")
+    }
+
+    /// `escapedParagraphs(text)` with `linePrefix` before each of its lines and `emptyLine` for each blank line
+    /// between its paragraphs, made in the same pass: a block quote is `("> ", ">")`.
+    static func escapedParagraphs(_ text: String, linePrefix: String, emptyLine: String) -> String {
         var text = text
+        var prefix = linePrefix
+        var blank = emptyLine
         return text.withUTF8 { utf8 in
-            var output: [UInt8] = []
-            output.reserveCapacity(utf8.count + utf8.count / 4 + 8)
-            // Whether a paragraph was written, and whether the current one has a line.
-            var written = false
-            var open = false
-            forEachLine(utf8) { line in
-                guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else {
-                    open = false
-                    return
+            prefix.withUTF8 { prefix in
+                blank.withUTF8 { blank in
+                    var output: [UInt8] = []
+                    output.reserveCapacity(utf8.count + utf8.count / 4 + 8 + prefix.count)
+                    // Whether a paragraph was written, and whether the current one has a line.
+                    var written = false
+                    var open = false
+                    forEachLine(utf8) { line in
+                        guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else {
+                            open = false
+                            return
+                        }
+                        if open {
+                            output += "\\\n".utf8
+                        } else if written {
+                            output.append(0x0A)
+                            output.append(contentsOf: blank)
+                            output.append(0x0A)
+                        }
+                        output.append(contentsOf: prefix)
+                        Plan(line).write(line, to: &output)
+                        (written, open) = (true, true)
+                    }
+                    return String(decoding: output, as: UTF8.self)
                 }
-                if open {
-                    output += "\\\n".utf8
-                } else if written {
-                    output += "\n\n".utf8
-                }
-                Plan(line).write(line, to: &output)
-                (written, open) = (true, true)
             }
-            return String(decoding: output, as: UTF8.self)
         }
     }
 

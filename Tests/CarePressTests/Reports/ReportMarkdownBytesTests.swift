@@ -19,4 +19,22 @@ struct ReportMarkdownBytesTests {
             }
         }
     }
+
+    /// A quote is made in one pass over the text; it is what prefixing the lines of its escaped paragraphs gives.
+    @Test func quotedIsTheEscapedParagraphsWithTheirLinesPrefixed() {
+        var generator = SplitMix64(seed: 32)
+        var texts = ["", " ", "\n\n", "a", "a\nb", "a\n\nb", "a\r\n \t\r\n\n b\rc", "- a\n1. b\n\n> c"]
+        for _ in 0..<3_000 {
+            var text = DangerousText.random(using: &generator, maxPieces: 12)
+            if Bool.random(using: &generator) { text += "\n\n" + DangerousText.random(using: &generator) + "\r\n" }
+            texts.append(text)
+        }
+        for text in texts {
+            let paragraphs = MarkdownEscaping.escapedParagraphs(text)
+            let expected =
+                paragraphs.isEmpty
+                ? "> *(left empty)*" : ReportMarkdown.prefixingLines(paragraphs, with: "> ", emptyLine: ">")
+            #expect(ReportMarkdown.quoted(text) == expected, "\(text.debugDescription)")
+        }
+    }
 }

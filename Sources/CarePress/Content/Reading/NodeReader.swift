@@ -138,7 +138,13 @@ public struct NodeReader {
         guard case .object(let members) = node.value else {
             return mismatch(node, path, expected: "an object")
         }
-        var seen: [(key: String, value: ContentNode)] = []
+        // Most objects have only known keys, each once: they are read as they are, with no copy of their members.
+        let clean = members.indices.allSatisfy { position in
+            let key = members[position].key
+            return keys.contains(key) && !members[..<position].contains { $0.key == key }
+        }
+        if clean { return ObjectReader(reader: self, node: node, path: path, members: members) }
+        var seen: [ContentNode.Member] = []
         seen.reserveCapacity(members.count)
         for member in members {
             if seen.contains(where: { $0.key == member.key }) {
@@ -153,7 +159,7 @@ public struct NodeReader {
                     hint: Suggestion.hint(for: member.key, in: keys))
                 continue
             }
-            seen.append((member.key, member.value))
+            seen.append(member)
         }
         return ObjectReader(reader: self, node: node, path: path, members: seen)
     }
@@ -191,9 +197,9 @@ public struct ObjectReader {
     public let node: ContentNode
     /// The object's path.
     public let path: ValuePath
-    private let members: [(key: String, value: ContentNode)]
+    private let members: [ContentNode.Member]
 
-    init(reader: NodeReader, node: ContentNode, path: ValuePath, members: [(key: String, value: ContentNode)]) {
+    init(reader: NodeReader, node: ContentNode, path: ValuePath, members: [ContentNode.Member]) {
         self.reader = reader
         self.node = node
         self.path = path
