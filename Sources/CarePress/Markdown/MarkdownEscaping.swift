@@ -141,35 +141,29 @@ public enum MarkdownEscaping {
     /// between its paragraphs, made in the same pass: a block quote is `("> ", ">")`.
     static func escapedParagraphs(_ text: String, linePrefix: String, emptyLine: String) -> String {
         var text = text
-        var prefix = linePrefix
-        var blank = emptyLine
         return text.withUTF8 { utf8 in
-            prefix.withUTF8 { prefix in
-                blank.withUTF8 { blank in
-                    var output: [UInt8] = []
-                    output.reserveCapacity(utf8.count + utf8.count / 4 + 8 + prefix.count)
-                    // Whether a paragraph was written, and whether the current one has a line.
-                    var written = false
-                    var open = false
-                    forEachLine(utf8) { line in
-                        guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else {
-                            open = false
-                            return
-                        }
-                        if open {
-                            output += "\\\n".utf8
-                        } else if written {
-                            output.append(0x0A)
-                            output.append(contentsOf: blank)
-                            output.append(0x0A)
-                        }
-                        output.append(contentsOf: prefix)
-                        Plan(line).write(line, to: &output)
-                        (written, open) = (true, true)
-                    }
-                    return String(decoding: output, as: UTF8.self)
+            var output: [UInt8] = []
+            output.reserveCapacity(utf8.count + utf8.count / 4 + 8 + linePrefix.utf8.count)
+            // Whether a paragraph was written, and whether the current one has a line.
+            var written = false
+            var open = false
+            forEachLine(utf8) { line in
+                guard line.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else {
+                    open = false
+                    return
                 }
+                if open {
+                    output += "\\\n".utf8
+                } else if written {
+                    output.append(0x0A)
+                    output += emptyLine.utf8
+                    output.append(0x0A)
+                }
+                output += linePrefix.utf8
+                Plan(line).write(line, to: &output)
+                (written, open) = (true, true)
             }
+            return String(decoding: output, as: UTF8.self)
         }
     }
 

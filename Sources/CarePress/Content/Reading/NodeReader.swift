@@ -138,30 +138,26 @@ public struct NodeReader {
         guard case .object(let members) = node.value else {
             return mismatch(node, path, expected: "an object")
         }
-        // Most objects have only known keys, each once: they are read as they are, with no copy of their members.
-        let clean = members.indices.allSatisfy { position in
-            let key = members[position].key
-            return keys.contains(key) && !members[..<position].contains { $0.key == key }
-        }
-        if clean { return ObjectReader(reader: self, node: node, path: path, members: members) }
-        var seen: [ContentNode.Member] = []
-        seen.reserveCapacity(members.count)
-        for member in members {
-            if seen.contains(where: { $0.key == member.key }) {
+        // The members kept, copied only from the first one left out: most objects have only known keys, each once,
+        // and are read from their own members.
+        var kept: [ContentNode.Member]?
+        for position in members.indices {
+            let member = members[position]
+            if (kept?[...] ?? members[..<position]).contains(where: { $0.key == member.key }) {
                 log.error(
                     "duplicate key '\(member.key)'", at: member.keyPosition, path: path.key(member.key),
                     hint: "each key may appear only once; the first one is used")
-                continue
-            }
-            guard keys.contains(member.key) else {
+            } else if !keys.contains(member.key) {
                 log.error(
                     "unknown key '\(member.key)'", at: member.keyPosition, path: path.key(member.key),
                     hint: Suggestion.hint(for: member.key, in: keys))
+            } else {
+                kept?.append(member)
                 continue
             }
-            seen.append(member)
+            if kept == nil { kept = Array(members[..<position]) }
         }
-        return ObjectReader(reader: self, node: node, path: path, members: seen)
+        return ObjectReader(reader: self, node: node, path: path, members: kept ?? members)
     }
 
     /// Opens an object whose keys are free (a map such as `answers`); duplicate keys are reported.
