@@ -142,18 +142,21 @@ public struct NodeReader {
         // and are read from their own members.
         var kept: [ContentNode.Member]?
         for position in members.indices {
-            let member = members[position]
-            if (kept?[...] ?? members[..<position]).contains(where: { $0.key == member.key }) {
-                log.error(
-                    "duplicate key '\(member.key)'", at: member.keyPosition, path: path.key(member.key),
-                    hint: "each key may appear only once; the first one is used")
-            } else if !keys.contains(member.key) {
-                log.error(
-                    "unknown key '\(member.key)'", at: member.keyPosition, path: path.key(member.key),
-                    hint: Suggestion.hint(for: member.key, in: keys))
-            } else {
-                kept?.append(member)
+            let key = members[position].key
+            let isDuplicate =
+                if let kept { kept.contains { $0.key == key } } else { members[..<position].contains { $0.key == key } }
+            if !isDuplicate && keys.contains(key) {
+                kept?.append(members[position])
                 continue
+            }
+            let at = members[position].keyPosition
+            if isDuplicate {
+                log.error(
+                    "duplicate key '\(key)'", at: at, path: path.key(key),
+                    hint: "each key may appear only once; the first one is used")
+            } else {
+                log.error(
+                    "unknown key '\(key)'", at: at, path: path.key(key), hint: Suggestion.hint(for: key, in: keys))
             }
             if kept == nil { kept = Array(members[..<position]) }
         }
