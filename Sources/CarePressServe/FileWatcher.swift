@@ -209,7 +209,7 @@ public final class FileWatcher: Sendable {
                 }
                 if state.folders[watch] == nil, let awaited = state.awaited[watch] {
                     // A parent of roots that did not exist: only the appearance of one of them matters.
-                    let folder = (awaited[0] as NSString).deletingLastPathComponent
+                    let folder = PathText.parent(of: awaited[0])
                     guard mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
                         awaited.contains(folder + "/" + name)
                     else { return [] }
@@ -233,7 +233,7 @@ public final class FileWatcher: Sendable {
 
         /// Watches the parent of a root that does not exist yet, for its creation; nothing when the parent is missing too.
         private static func awaitFolder(_ root: String, in state: inout State) -> String? {
-            let parent = (root as NSString).deletingLastPathComponent
+            let parent = PathText.parent(of: root)
             // IN_MASK_ADD: when the parent is watched already (inside another root), its events are kept as they are.
             let watch = inotify_add_watch(
                 state.descriptor, parent, UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR | IN_DONT_FOLLOW | IN_MASK_ADD))

@@ -127,7 +127,7 @@ final class PrintTab: Sendable {
         events.startPage()
         defer { printed.withLock { $0 += 1 } }
 
-        let folder = (job.htmlPath as NSString).deletingLastPathComponent
+        let folder = PathText.parent(of: job.htmlPath)
         let text = FileBytes.read(job.htmlPath).flatMap(Self.writable)
         let frame: String?
         let script: String

@@ -56,9 +56,13 @@ public struct ThemeSource: Sendable {
     /// The embedded default theme alone.
     public static let embedded = ThemeSource(layers: [.embedded])
 
-    /// The `Templates/` folder of the project whose content folder is `contentPath`: its sibling.
+    /// The `Templates/` folder of the project whose content folder is `contentPath`: its sibling (`../Templates` for
+    /// a content folder given as `.`).
     public static func projectTemplates(contentPath: String) -> String {
-        let parent = (contentPath as NSString).deletingLastPathComponent
+        let name = PathText.lastComponent(of: contentPath)
+        let parent =
+            name == "." || name == ".."
+            ? contentPath.appendingPathComponent("..") : PathText.parent(of: contentPath)
         return parent.isEmpty ? "Templates" : parent.appendingPathComponent("Templates")
     }
 

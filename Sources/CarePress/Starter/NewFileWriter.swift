@@ -40,7 +40,7 @@ public enum NewFileWriter {
                 "a relative path inside the folder")
             // NSString's join keeps `./`, so that a file at the top of `.` has a folder to be created in.
             let target = (folder as NSString).appendingPathComponent(relative)
-            let directory = (target as NSString).deletingLastPathComponent
+            let directory = PathText.parent(of: target)
             do {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
