@@ -34,6 +34,9 @@ public struct BuildOptions: Sendable {
     /// How long a record file must have been left alone for its stamp to be kept (see `FileStamp`): two seconds, but
     /// in tests, whose files are all new.
     var fileSettledSeconds = FileStamp.settledSeconds
+    /// How many bytes of changed record files the scan keeps for their loads (see `ScannedBytes`): 24 MB, but in
+    /// tests of the files read again.
+    var scannedBytesBudget = ScannedBytes.defaultBudget
 
     /// What a build does when another build holds the output folder.
     public enum WhenLocked: Sendable {

@@ -48,6 +48,8 @@ extension RecordBatch {
             }
         }
         commit(waiting)
+        // Every kept file has been taken by its load; nothing of them outlives the pass.
+        scannedBytes.drop { _ in false }
     }
 
     /// Starts flushing the files in place to disk, unless a flush is still running: the build's last flush
@@ -193,12 +195,20 @@ extension RecordBatch {
         let reportsDiagnostics: Bool
         if case .build = mode { reportsDiagnostics = ownsOutputs } else { reportsDiagnostics = true }
         let report = { (diagnostics: [Diagnostic]) in reportsDiagnostics ? diagnostics : [] }
-        guard let bytes = FileBytes.read(file.path, stamp: &entry.stamp, settled: options.fileSettledSeconds) else {
-            SourceFile.reportUnreadable(log)
-            outcome.diagnostics = report(log.diagnostics)
-            return (outcome, entry, nil)
+        let bytes: [UInt8]
+        let fileDigest: ContentDigest
+        if let kept = scannedBytes.take(index), let digest = scanned.fileDigest {
+            // The bytes the scan digested, and found the id in.
+            (bytes, fileDigest, entry.stamp) = (kept.bytes, digest, kept.stamp)
+        } else {
+            _ = fileReads.next()
+            guard let read = FileBytes.read(file.path, stamp: &entry.stamp, settled: options.fileSettledSeconds) else {
+                SourceFile.reportUnreadable(log)
+                outcome.diagnostics = report(log.diagnostics)
+                return (outcome, entry, nil)
+            }
+            (bytes, fileDigest) = (read, ContentDigest(read))
         }
-        let fileDigest = ContentDigest(bytes)
         entry.file = fileDigest
         guard let node = SourceFile.record(bytes: bytes, log: log) else {
             outcome.diagnostics = report(log.diagnostics)

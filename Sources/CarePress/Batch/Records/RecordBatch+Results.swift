@@ -59,7 +59,7 @@ extension RecordBatch {
     /// shared pages only ask which records are valid (`valid`). At 100,000 records the outcomes are 9.6 MB, and the
     /// reports index is the build's peak.
     func addResults(to report: inout BuildReport) {
-        report.recordFilesRead += filesRead
+        report.recordFilesRead += fileReads.count
         valid = outcomes.map { $0?.isValid == true }
         defer { outcomes = [] }
         for (index, outcome) in outcomes.enumerated() {

@@ -38,8 +38,11 @@ final class RecordBatch: @unchecked Sendable {
     /// touched or copied over) has its row written again, as has another shard's record, so that the next build
     /// need not read it. (A record loaded again takes the stamp of the bytes it loads.)
     var restamped: [Int: ContentDigest?] = [:]
-    /// How many record files the scan read (the others were as the manifest's stamps say).
-    var filesRead = 0
+    /// How many times a record file was read: by the scan (the others were as the manifest's stamps say), and by a
+    /// load the scan kept no bytes for.
+    let fileReads = SerialCounter()
+    /// The bytes of changed record files the scan read, for their loads (up to a budget; see `ScannedBytes`).
+    let scannedBytes: ScannedBytes
     /// The new entries of contested records whose files are staged until the contest is settled.
     var heldEntries: [Int: BuildManifest.Entry] = [:]
     /// The flush of the files committed so far, started while the workers render (see `processRecords`); the build's
@@ -77,6 +80,7 @@ final class RecordBatch: @unchecked Sendable {
         self.strings = strings
         loader = RecordLoader(project: project)
         files = project.recordFiles
+        scannedBytes = ScannedBytes(budget: options.scannedBytesBudget)
     }
 
     /// A record's path relative to the content folder, e.g. `consults/hl-1.json`: its manifest and shard key.
@@ -113,11 +117,12 @@ final class RecordBatch: @unchecked Sendable {
         let slots = Slots<(ContentDigest?, String?)>(count: files.count)
         // The new stamps of the files read (a table, not a slot per record: none in a no-op build).
         let restamps = Mutex<[Int: ContentDigest?]>([:])
-        let reads = SerialCounter()
+        let reads = fileReads
         let files = self.files
         let previous = entries
         let changed = options.changes.content
         let (force, settled) = (options.force, options.fileSettledSeconds)
+        let kept = scannedBytes
         WorkerPool.run(jobs: options.jobs, count: files.count) { index in
             // The entry's fields are read where they are: copying a whole entry retains each of its parts.
             if let changed, let file = previous[index]?.file, !changed.contains(Self.relativePath(of: files[index])) {
@@ -140,14 +145,13 @@ final class RecordBatch: @unchecked Sendable {
             }
             if stamp != previous[index]?.stamp { restamps.withLock { $0[index] = .some(stamp) } }
             let digest = ContentDigest(bytes)
-            if previous[index]?.file == digest {
-                slots[index] = (digest, previous[index]?.id)
-            } else {
-                slots[index] = (digest, RecordIDScanner.id(in: bytes))
-            }
+            let unchanged = previous[index]?.file == digest
+            slots[index] = (digest, unchanged ? previous[index]?.id : RecordIDScanner.id(in: bytes))
+            // A changed record is loaded next, as is every record of a forced build (unless another shard owns it):
+            // its bytes are kept for that.
+            if force || !unchanged { kept.keep(index, ScannedBytes.File(bytes: bytes, stamp: stamp)) }
         }
         restamped = restamps.withLock { $0 }
-        filesRead = reads.count
         scanned = files.indices.map { index in
             let (digest, id) = slots[index] ?? (nil, nil)
             return Scanned(
@@ -178,6 +182,7 @@ final class RecordBatch: @unchecked Sendable {
                 scanned[index].role = .validate
             }
         }
+        scannedBytes.drop { scanned[$0].role != .none }
         outcomes = Array(repeating: nil, count: files.count)
         if let listing { reportFolders = listing.take() }
     }
