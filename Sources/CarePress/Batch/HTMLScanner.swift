@@ -68,163 +68,189 @@ struct HTMLScanner {
         return SourcePosition(line: line, column: column)
     }
 
-    private func peek(_ offset: Int = 0) -> UInt8? {
-        index + offset < bytes.count ? bytes[index + offset] : nil
-    }
-
-    /// Whether the bytes at `index` are `text` (ASCII), compared case-insensitively when asked.
-    private func lookingAt(_ text: StaticString, caseInsensitive: Bool = false) -> Bool {
-        let count = text.utf8CodeUnitCount
-        guard index + count <= bytes.count else { return false }
-        let expected = UnsafeBufferPointer(start: text.utf8Start, count: count)
-        for offset in 0..<count {
-            let actual = bytes[index + offset]
-            let matches = caseInsensitive ? Self.lowercased(actual) == expected[offset] : actual == expected[offset]
-            if !matches { return false }
+    /// The next start tag, or nil at the end of the document.
+    ///
+    /// The document is read through a buffer pointer (`Cursor`): reading the array byte by byte, with its bounds
+    /// checked at each byte, was most of the link check's time.
+    mutating func nextStartTag() -> Tag? {
+        let (bytes, start) = (self.bytes, index)
+        let (tag, end) = bytes.withUnsafeBufferPointer { buffer -> (Tag?, Int) in
+            var cursor = Cursor(bytes: buffer, index: start)
+            let tag = cursor.nextStartTag()
+            return (tag, cursor.index)
         }
-        return true
+        index = end
+        return tag
     }
 
-    /// Moves `index` to the next `byte`, or to the end.
-    private mutating func skip(to byte: UInt8) {
-        guard index < bytes.count else { return }
-        let found = bytes.withUnsafeBufferPointer { buffer -> Int? in
-            guard let base = buffer.baseAddress,
-                let hit = memchr(base + index, Int32(byte), buffer.count - index)
-            else { return nil }
-            return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    /// A position in a document's bytes, and the reading of its tags from there.
+    private struct Cursor {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index: Int
+
+        private func peek(_ offset: Int = 0) -> UInt8? {
+            index + offset < bytes.count ? bytes[index + offset] : nil
         }
-        index = found ?? bytes.count
-    }
 
-    /// Moves `index` past the next `text` (lower-case ASCII, starting with a byte that is not a letter, so a byte
-    /// search finds its start in any case; the rest matched case-insensitively when asked), or to the end.
-    private mutating func skip(past text: StaticString, caseInsensitive: Bool = false) {
-        let first = text.utf8Start.pointee
-        while index < bytes.count {
-            skip(to: first)
-            if index >= bytes.count { return }
-            if lookingAt(text, caseInsensitive: caseInsensitive) {
-                index += text.utf8CodeUnitCount
+        /// Whether the bytes at `index` are `text` (ASCII), compared case-insensitively when asked.
+        private func lookingAt(_ text: StaticString, caseInsensitive: Bool = false) -> Bool {
+            let count = text.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return false }
+            let expected = UnsafeBufferPointer(start: text.utf8Start, count: count)
+            for offset in 0..<count {
+                let actual = bytes[index + offset]
+                let matches =
+                    caseInsensitive ? HTMLScanner.lowercased(actual) == expected[offset] : actual == expected[offset]
+                if !matches { return false }
+            }
+            return true
+        }
+
+        /// Moves `index` to the next `byte`, or to the end.
+        private mutating func skip(to byte: UInt8) {
+            guard index < bytes.count, let base = bytes.baseAddress,
+                let hit = memchr(base + index, Int32(byte), bytes.count - index)
+            else {
+                index = bytes.count
                 return
             }
-            index += 1
+            index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
         }
-    }
 
-    private mutating func skipWhitespace() {
-        while let byte = peek(), Self.isWhitespace(byte) { index += 1 }
-    }
-
-    /// The next start tag, or nil at the end of the document.
-    mutating func nextStartTag() -> Tag? {
-        while index < bytes.count {
-            skip(to: UInt8(ascii: "<"))
-            guard index < bytes.count else { return nil }
-            if lookingAt("<!--") {
-                skip(past: "-->")
-            } else if let next = peek(1),
-                next == UInt8(ascii: "!") || next == UInt8(ascii: "?") || next == UInt8(ascii: "/")
-            {
-                skip(past: ">")
-            } else if let next = peek(1), Self.isLetter(next) {
-                index += 1
-                let (tag, name) = readTag()
-                if isName(name, "script") {
-                    skip(past: "</script", caseInsensitive: true)
-                    skip(past: ">")
-                } else if isName(name, "style") {
-                    skip(past: "</style", caseInsensitive: true)
-                    skip(past: ">")
+        /// Moves `index` past the next `text` (lower-case ASCII, starting with a byte that is not a letter, so a byte
+        /// search finds its start in any case; the rest matched case-insensitively when asked), or to the end.
+        private mutating func skip(past text: StaticString, caseInsensitive: Bool = false) {
+            let first = text.utf8Start.pointee
+            while index < bytes.count {
+                skip(to: first)
+                if index >= bytes.count { return }
+                if lookingAt(text, caseInsensitive: caseInsensitive) {
+                    index += text.utf8CodeUnitCount
+                    return
                 }
-                return tag
-            } else {
                 index += 1
             }
         }
-        return nil
-    }
 
-    /// Reads a tag's name and attributes, from just after its `<` to just after its `>`; the tag, and where its name
-    /// is.
-    private mutating func readTag() -> (Tag, Range<Int>) {
-        let name = readName()
-        var attributes: [Attribute] = []
-        while true {
-            skipWhitespace()
-            guard let byte = peek() else { break }
-            if byte == UInt8(ascii: ">") {
-                index += 1
-                break
+        private mutating func skipWhitespace() {
+            while let byte = peek(), HTMLScanner.isWhitespace(byte) { index += 1 }
+        }
+
+        /// The next start tag, or nil at the end of the document.
+        mutating func nextStartTag() -> Tag? {
+            while index < bytes.count {
+                skip(to: UInt8(ascii: "<"))
+                guard index < bytes.count else { return nil }
+                if lookingAt("<!--") {
+                    skip(past: "-->")
+                } else if let next = peek(1),
+                    next == UInt8(ascii: "!") || next == UInt8(ascii: "?") || next == UInt8(ascii: "/")
+                {
+                    skip(past: ">")
+                } else if let next = peek(1), HTMLScanner.isLetter(next) {
+                    index += 1
+                    let (tag, name) = readTag()
+                    if isName(name, "script") {
+                        skip(past: "</script", caseInsensitive: true)
+                        skip(past: ">")
+                    } else if isName(name, "style") {
+                        skip(past: "</style", caseInsensitive: true)
+                        skip(past: ">")
+                    }
+                    return tag
+                } else {
+                    index += 1
+                }
             }
-            if byte == UInt8(ascii: "/") {
+            return nil
+        }
+
+        /// Reads a tag's name and attributes, from just after its `<` to just after its `>`; the tag, and where its name
+        /// is.
+        private mutating func readTag() -> (Tag, Range<Int>) {
+            let name = readName()
+            var attributes: [Attribute] = []
+            while true {
+                skipWhitespace()
+                guard let byte = peek() else { break }
+                if byte == UInt8(ascii: ">") {
+                    index += 1
+                    break
+                }
+                if byte == UInt8(ascii: "/") {
+                    index += 1
+                    continue
+                }
+                let start = index
+                let nameRange = readName()
+                if nameRange.isEmpty {
+                    index += 1  // a stray "=": step over it
+                    continue
+                }
+                let attributeName = urlAttribute(at: nameRange)
+                skipWhitespace()
+                guard peek() == UInt8(ascii: "=") else {
+                    if let attributeName {
+                        attributes.append(Attribute(name: attributeName, valueRange: start..<start))
+                    }
+                    continue
+                }
                 index += 1
-                continue
+                skipWhitespace()
+                let valueStart: Int
+                let valueEnd: Int
+                if let quote = peek(), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                    index += 1
+                    valueStart = index
+                    skip(to: quote)
+                    valueEnd = index
+                    index = min(index + 1, bytes.count)
+                } else {
+                    valueStart = index
+                    while let byte = peek(), !HTMLScanner.isWhitespace(byte), byte != UInt8(ascii: ">") { index += 1 }
+                    valueEnd = index
+                }
+                if let attributeName {
+                    attributes.append(Attribute(name: attributeName, valueRange: valueStart..<valueEnd))
+                }
             }
+            let tagName =
+                attributes.isEmpty
+                ? "" : String(decoding: bytes[name].map { HTMLScanner.lowercased($0) }, as: UTF8.self)
+            return (Tag(name: tagName, attributes: attributes), name)
+        }
+
+        /// Where a tag or attribute name is: up to whitespace, `/`, `>` or `=`.
+        private mutating func readName() -> Range<Int> {
             let start = index
-            let nameRange = readName()
-            if nameRange.isEmpty {
-                index += 1  // a stray "=": step over it
-                continue
-            }
-            let attributeName = urlAttribute(at: nameRange)
-            skipWhitespace()
-            guard peek() == UInt8(ascii: "=") else {
-                if let attributeName { attributes.append(Attribute(name: attributeName, valueRange: start..<start)) }
-                continue
-            }
-            index += 1
-            skipWhitespace()
-            let valueStart: Int
-            let valueEnd: Int
-            if let quote = peek(), quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-                index += 1
-                valueStart = index
-                skip(to: quote)
-                valueEnd = index
-                index = min(index + 1, bytes.count)
-            } else {
-                valueStart = index
-                while let byte = peek(), !Self.isWhitespace(byte), byte != UInt8(ascii: ">") { index += 1 }
-                valueEnd = index
-            }
-            if let attributeName {
-                attributes.append(Attribute(name: attributeName, valueRange: valueStart..<valueEnd))
+            while let byte = peek(), !HTMLScanner.isNameEnd(byte) { index += 1 }
+            return start..<index
+        }
+
+        /// The name of the attribute at `range` when its value is a URL (`href`, `src`, `poster`, `action`) or a list
+        /// of them (`srcset`).
+        private func urlAttribute(at range: Range<Int>) -> String? {
+            // Most attribute names (`class`, `id`, `lang`, `rel`…) are ruled out by their length and first letter.
+            guard (3...6).contains(range.count) else { return nil }
+            switch HTMLScanner.lowercased(bytes[range.lowerBound]) {
+            case UInt8(ascii: "h"): return isName(range, "href") ? "href" : nil
+            case UInt8(ascii: "s"): return isName(range, "src") ? "src" : isName(range, "srcset") ? "srcset" : nil
+            case UInt8(ascii: "p"): return isName(range, "poster") ? "poster" : nil
+            case UInt8(ascii: "a"): return isName(range, "action") ? "action" : nil
+            default: return nil
             }
         }
-        let tagName = attributes.isEmpty ? "" : String(decoding: bytes[name].map(Self.lowercased), as: UTF8.self)
-        return (Tag(name: tagName, attributes: attributes), name)
-    }
 
-    /// Where a tag or attribute name is: up to whitespace, `/`, `>` or `=`.
-    private mutating func readName() -> Range<Int> {
-        let start = index
-        while let byte = peek(), !Self.isNameEnd(byte) { index += 1 }
-        return start..<index
-    }
-
-    /// The name of the attribute at `range` when its value is a URL (`href`, `src`, `poster`, `action`) or a list
-    /// of them (`srcset`).
-    private func urlAttribute(at range: Range<Int>) -> String? {
-        // Most attribute names (`class`, `id`, `lang`, `rel`…) are ruled out by their length and first letter.
-        guard (3...6).contains(range.count) else { return nil }
-        switch Self.lowercased(bytes[range.lowerBound]) {
-        case UInt8(ascii: "h"): return isName(range, "href") ? "href" : nil
-        case UInt8(ascii: "s"): return isName(range, "src") ? "src" : isName(range, "srcset") ? "srcset" : nil
-        case UInt8(ascii: "p"): return isName(range, "poster") ? "poster" : nil
-        case UInt8(ascii: "a"): return isName(range, "action") ? "action" : nil
-        default: return nil
+        /// Whether the name at `range` is `name` (lower-case ASCII), in any case (ASCII letters only, as HTML does).
+        private func isName(_ range: Range<Int>, _ name: StaticString) -> Bool {
+            guard range.count == name.utf8CodeUnitCount else { return false }
+            let expected = UnsafeBufferPointer(start: name.utf8Start, count: range.count)
+            for offset in 0..<range.count
+            where HTMLScanner.lowercased(bytes[range.lowerBound + offset]) != expected[offset] {
+                return false
+            }
+            return true
         }
-    }
-
-    /// Whether the name at `range` is `name` (lower-case ASCII), in any case (ASCII letters only, as HTML does).
-    private func isName(_ range: Range<Int>, _ name: StaticString) -> Bool {
-        guard range.count == name.utf8CodeUnitCount else { return false }
-        let expected = UnsafeBufferPointer(start: name.utf8Start, count: range.count)
-        for offset in 0..<range.count where Self.lowercased(bytes[range.lowerBound + offset]) != expected[offset] {
-            return false
-        }
-        return true
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {
