@@ -179,6 +179,13 @@ public enum MarkdownEscaping {
     /// This does not decide whether the URL is safe to link to: use ``safeWebURL(_:)`` for that. (Safe rendering
     /// still empties `javascript:` and similar destinations.)
     public static func escapedLinkDestination(_ url: String) -> String {
+        // The links CarePress makes itself have nothing to escape.
+        if url.utf8.allSatisfy({ byte in
+            byte > 0x20 && byte != 0x7F && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+                && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "&")
+        }) {
+            return .concatenating("<", url, ">")
+        }
         var output: [UInt8] = [UInt8(ascii: "<")]
         output.reserveCapacity(url.utf8.count + 8)
         for byte in url.utf8 {

@@ -9,6 +9,7 @@ public enum RelativeLink {
         var (target, page) = (target, page)
         return page.withUTF8 { pageBytes in
             target.withUTF8 { targetBytes in
+                if let below = below(targetBytes, pageBytes) { return below }
                 let fromDirectory = components(pageBytes).dropLast()
                 let targetParts = components(targetBytes)
                 var common = 0
@@ -35,6 +36,30 @@ public enum RelativeLink {
                 }
             }
         }
+    }
+
+    /// The link to a target in the page's folder or below it, both paths without an empty part: the target's path
+    /// after the folder, with no parts to split and join (every entry of the reports index links so). Nil otherwise.
+    private static func below(_ target: UnsafeBufferPointer<UInt8>, _ page: UnsafeBufferPointer<UInt8>) -> String? {
+        guard isClean(page), isClean(target) else { return nil }
+        // The page's folder with its slash (nothing for a page at the top), which the target must start with.
+        let folder = (page.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+        guard target.count > folder, folder == 0 || memcmp(page.baseAddress!, target.baseAddress!, folder) == 0 else {
+            return nil
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: target[folder...]), as: UTF8.self)
+    }
+
+    /// Whether a path has parts and no empty one: not empty, no `/` first or last, no `//`.
+    private static func isClean(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        let slash = UInt8(ascii: "/")
+        guard let first = path.first, let last = path.last, first != slash, last != slash else { return false }
+        var previous: UInt8 = 0
+        for byte in path {
+            if byte == slash && previous == slash { return false }
+            previous = byte
+        }
+        return true
     }
 
     /// `..`, a part of a link that leads up a folder.
