@@ -230,7 +230,8 @@ enum ReportsIndex {
         }
         context["introHTML"] = try pages.fragment(template, context, page: page)
         let content = try pages.templates.render(htmlTemplate, context)
-        return OutputFile(path: here, text: try pages.html(content: content, page: page))
+        // From bytes to bytes: a page of a thousand entries is half a megabyte, not worth making a `String` of.
+        return OutputFile(path: here, bytes: try pages.html(content: Array(content.utf8), page: page))
     }
 
     /// A kind of record in words, for one entry: "Consult", "Physio recommendation", "Supplement stack".
