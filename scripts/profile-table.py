@@ -32,7 +32,7 @@ STAGES = [
     ("callouts (CalloutMarkdown, its libcmark calls included)", 2,
      [("CarePress.CalloutMarkdown.html(fromMarkdown:",)]),
     ("link check (scanning and resolving; all pages)", 2,
-     [("CarePress.HTMLScanner.nextStartTag(",), ("CarePress.LinkCheck.plainTarget(",),
+     [("CarePress.HTMLScanner.(Cursor", ").nextStartTag("), ("CarePress.LinkCheck.plainTarget(",),
       ("CarePress.LinkCheck.generalTarget(",)]),
     ("write (stage each file; commit: manifest rows, link or rename)", 2,
      [("CarePress.RecordBatch.(stage",), ("CarePress.RecordBatch.commit(",)]),
