@@ -45,9 +45,8 @@ final class ScannedBytes: @unchecked Sendable {
     /// Lets go of the files of the records that `isLoaded` says will not be loaded.
     func drop(unless isLoaded: (Int) -> Bool) {
         state.withLock { state in
-            for index in state.files.keys where !isLoaded(index) {
-                state.size -= state.files.removeValue(forKey: index)?.bytes.count ?? 0
-            }
+            state.files = state.files.filter { isLoaded($0.key) }
+            state.size = state.files.values.reduce(0) { $0 + $1.bytes.count }
         }
     }
 
