@@ -36,7 +36,7 @@ enum TranscriptView {
             }
             result.append(
                 Turn(
-                    speaker: speaker(message), time: message.at.map { "\(pad($0.hour, 2)):\(pad($0.minute, 2))" },
+                    speaker: speaker(message), time: message.at?.clockTime,
                     isPatient: message.role == .user, bodyMarkdown: body))
             previousRole = message.role
         }

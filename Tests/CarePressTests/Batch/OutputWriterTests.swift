@@ -178,6 +178,29 @@ struct DateTests {
         #expect(offset.epochSeconds == time.epochSeconds)
         #expect(offset.longDescription == "2 November 2026, 10:19 (UTC+01:00)")
         #expect(time.epochSeconds == 1_793_611_170)
+        #expect(
+            try #require(Timestamp(rfc3339: "0007-01-05T00:05:00-09:30")).longDescription
+                == "5 January 7, 00:05 (UTC-09:30)")
+        #expect(time.clockTime == "09:19")
+    }
+
+    /// `pad`, written into one buffer, is what `String(value)` with zeros before it makes, whatever the number.
+    @Test func numbersArePaddedAsTheirDecimalTextWithZerosBefore() {
+        func reference(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+        }
+        var generator = SplitMix64(seed: 20_261_125)
+        var values = [0, 1, 9, 10, 99, 100, -1, -9, -10, -100, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        for _ in 0..<2_000 {
+            let magnitude = Int.random(in: 0...18, using: &generator)
+            values.append(Int.random(in: -(1 << (3 * magnitude + 1))...(1 << (3 * magnitude + 1)), using: &generator))
+        }
+        for value in values {
+            for width in [0, 1, 2, 4, 25] {
+                #expect(pad(value, width) == reference(value, width), "\(value) to \(width)")
+            }
+        }
     }
 
     @Test(arguments: [

@@ -50,7 +50,18 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 
     /// The date in words, e.g. "2 November 2026" (English, independent of the machine's locale).
     public var longDescription: String {
-        "\(day) \(Self.monthNames[month - 1]) \(year)"
+        var text = NumberText()
+        appendLongDescription(to: &text)
+        return text.string
+    }
+
+    /// Appends the date in words (`longDescription`).
+    func appendLongDescription(to text: inout NumberText) {
+        text.append(day)
+        text.append(" ")
+        text.append(Self.monthNames[month - 1])
+        text.append(" ")
+        text.append(year)
     }
 
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
@@ -80,8 +91,47 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     }
 }
 
-/// Zero-pads a number to a width.
+/// Zero-pads a number to a width: `String(value)` with zeros before it up to `width` characters (before the sign of
+/// a negative number too).
 func pad(_ value: Int, _ width: Int) -> String {
-    let text = String(value)
-    return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+    var text = NumberText()
+    text.append(value, width: width)
+    return text.string
+}
+
+/// Text of numbers and words, written into one buffer: the dates and times of every report and index entry. String
+/// interpolation with `pad` made a string for each part (about 4,800 instructions a timestamp in words).
+struct NumberText {
+    private(set) var bytes: [UInt8] = []
+
+    init() {
+        bytes.reserveCapacity(32)
+    }
+
+    /// The text made so far.
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    /// Appends a number as `pad(value, width)` writes it.
+    mutating func append(_ value: Int, width: Int = 0) {
+        var count = 1
+        var probe = value.magnitude / 10
+        while probe > 0 {
+            count += 1
+            probe /= 10
+        }
+        let length = count + (value < 0 ? 1 : 0)
+        if width > length { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - length)) }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        // The digits, written from the last.
+        bytes.append(contentsOf: repeatElement(0, count: count))
+        var rest = value.magnitude
+        for position in (bytes.count - count..<bytes.count).reversed() {
+            bytes[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+    }
 }

@@ -59,15 +59,33 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// The date and time in words as written, e.g. "2 November 2026, 09:19 (UTC)".
     public var longDescription: String {
-        let zone: String
-        if offsetMinutes == 0 {
-            zone = "UTC"
-        } else {
-            let sign = offsetMinutes < 0 ? "-" : "+"
+        var text = NumberText()
+        date.appendLongDescription(to: &text)
+        text.append(", ")
+        appendClockTime(to: &text)
+        text.append(" (UTC")
+        if offsetMinutes != 0 {
             let magnitude = abs(offsetMinutes)
-            zone = "UTC\(sign)\(pad(magnitude / 60, 2)):\(pad(magnitude % 60, 2))"
+            text.append(offsetMinutes < 0 ? "-" : "+")
+            text.append(magnitude / 60, width: 2)
+            text.append(":")
+            text.append(magnitude % 60, width: 2)
         }
-        return "\(date.longDescription), \(pad(hour, 2)):\(pad(minute, 2)) (\(zone))"
+        text.append(")")
+        return text.string
+    }
+
+    /// The time of day as written, e.g. "09:19".
+    public var clockTime: String {
+        var text = NumberText()
+        appendClockTime(to: &text)
+        return text.string
+    }
+
+    private func appendClockTime(to text: inout NumberText) {
+        text.append(hour, width: 2)
+        text.append(":")
+        text.append(minute, width: 2)
     }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
