@@ -73,7 +73,7 @@ struct HTMLScanner {
     /// The document is read through a buffer pointer (`Cursor`): reading the array byte by byte, with its bounds
     /// checked at each byte, was most of the link check's time.
     mutating func nextStartTag() -> Tag? {
-        let (bytes, start) = (self.bytes, index)
+        let start = index
         let (tag, end) = bytes.withUnsafeBufferPointer { buffer -> (Tag?, Int) in
             var cursor = Cursor(bytes: buffer, index: start)
             let tag = cursor.nextStartTag()

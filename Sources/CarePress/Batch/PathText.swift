@@ -10,12 +10,7 @@ public enum PathText {
     /// are kept as written (Foundation folds them).
     public static func parent(of path: String) -> String {
         let bytes = Array(path.utf8)
-        let slash = UInt8(ascii: "/")
-        var end = bytes.count
-        while end > 0, bytes[end - 1] == slash { end -= 1 }
-        if end == 0 { return bytes.isEmpty ? "" : "/" }
-        var cut = end
-        while cut > 0, bytes[cut - 1] != slash { cut -= 1 }
+        guard var cut = lastComponent(in: bytes)?.lowerBound else { return bytes.isEmpty ? "" : "/" }
         if cut == 0 { return "" }
         while cut > 0, bytes[cut - 1] == slash { cut -= 1 }
         return cut == 0 ? "/" : String(decoding: bytes[..<cut], as: UTF8.self)
@@ -24,12 +19,19 @@ public enum PathText {
     /// The last component of `path`, trailing slashes aside: `c` for `a/c/`, `/` for `/`.
     public static func lastComponent(of path: String) -> String {
         let bytes = Array(path.utf8)
-        let slash = UInt8(ascii: "/")
+        guard let range = lastComponent(in: bytes) else { return bytes.isEmpty ? "" : "/" }
+        return String(decoding: bytes[range], as: UTF8.self)
+    }
+
+    private static let slash = UInt8(ascii: "/")
+
+    /// Where the last component of a path is, trailing slashes aside; nil when the path is empty or only slashes.
+    private static func lastComponent(in bytes: [UInt8]) -> Range<Int>? {
         var end = bytes.count
         while end > 0, bytes[end - 1] == slash { end -= 1 }
-        if end == 0 { return bytes.isEmpty ? "" : "/" }
+        if end == 0 { return nil }
         var start = end
         while start > 0, bytes[start - 1] != slash { start -= 1 }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        return start..<end
     }
 }

@@ -180,15 +180,14 @@ public enum MarkdownEscaping {
     /// still empties `javascript:` and similar destinations.)
     public static func escapedLinkDestination(_ url: String) -> String {
         // The links CarePress makes itself have nothing to escape.
-        if url.utf8.allSatisfy({ byte in
-            byte > 0x20 && byte != 0x7F && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
-                && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "&")
-        }) {
-            return .concatenating("<", url, ">")
-        }
+        guard url.utf8.contains(where: changesInDestination) else { return .concatenating("<", url, ">") }
         var output: [UInt8] = [UInt8(ascii: "<")]
         output.reserveCapacity(url.utf8.count + 8)
         for byte in url.utf8 {
+            guard changesInDestination(byte) else {
+                output.append(byte)
+                continue
+            }
             switch byte {
             case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"):
                 output.append(UInt8(ascii: "\\"))
@@ -197,16 +196,20 @@ public enum MarkdownEscaping {
                 // libcmark decodes entities in a destination before backslash escapes, so `\&amp;` would still
                 // become `&`; a reference to `&` itself is decoded once and leaves what follows alone.
                 output.append(contentsOf: "&#38;".utf8)
-            case 0x00...0x20, 0x7F:
+            default:  // a control character, a space or DEL
                 output.append(UInt8(ascii: "%"))
                 output.append(hexDigits[Int(byte >> 4)])
                 output.append(hexDigits[Int(byte & 0x0F)])
-            default:
-                output.append(byte)
             }
         }
         output.append(UInt8(ascii: ">"))
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Whether `escapedLinkDestination` writes a byte otherwise: `<`, `>`, `\`, `&`, control characters, space and DEL.
+    private static func changesInDestination(_ byte: UInt8) -> Bool {
+        byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "&")
     }
 
     /// Returns `candidate` unchanged if it is an absolute web address that is safe to link to, otherwise nil.
