@@ -102,8 +102,8 @@ struct CompiledLibrary: Sendable {
             case .flag(true)?:
                 try render(template, body, stack: &stack, indentation: indentation, into: &output)
             case .list(let items)?:
-                for item in items {
-                    stack.append(item)
+                for position in 0..<items.count {
+                    stack.append(items.value(at: position))
                     defer { stack.removeLast() }
                     try render(template, body, stack: &stack, indentation: indentation, into: &output)
                 }
@@ -118,7 +118,7 @@ struct CompiledLibrary: Sendable {
             switch Self.lookup(name, of: template, in: stack) {
             case nil, .flag(false)?:
                 try render(template, body, stack: &stack, indentation: indentation, into: &output)
-            case .list(let items)? where items.isEmpty:
+            case .list(let items)? where items.count == 0:
                 stack.append(.list(items))
                 defer { stack.removeLast() }
                 try render(template, body, stack: &stack, indentation: indentation, into: &output)

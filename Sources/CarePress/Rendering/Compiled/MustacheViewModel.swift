@@ -20,7 +20,7 @@ struct MustacheViewModel: MustacheParent {
         case .utf8(let bytes): String(decoding: bytes, as: UTF8.self)
         case .flag(let flag): flag
         case .object(let model): MustacheViewModel(model: model)
-        case .list(let items): items.map(Self.value)
+        case .list(let items): (0..<items.count).map { Self.value(items.value(at: $0)) }
         }
     }
 }
