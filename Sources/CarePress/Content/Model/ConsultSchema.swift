@@ -36,21 +36,90 @@ public struct ConsultSchema: Sendable, Hashable {
     /// One question.
     public struct Question: Sendable, Hashable, Identifiable {
         /// The id that answers are keyed by.
-        public var id: String
+        public var id: String {
+            get { storage.fields.id }
+            set { mutate { $0.id = newValue } }
+        }
         /// The question as asked.
-        public var prompt: String
+        public var prompt: String {
+            get { storage.fields.prompt }
+            set { mutate { $0.prompt = newValue } }
+        }
         /// The kind of answer.
-        public var type: QuestionType
+        public var type: QuestionType {
+            get { storage.fields.type }
+            set { mutate { $0.type = newValue } }
+        }
         /// The options of a choice question.
-        public var options: [Option]
+        public var options: [Option] {
+            get { storage.fields.options }
+            set { mutate { $0.options = newValue } }
+        }
         /// Extra context shown with the question.
-        public var additionalInfo: String?
+        public var additionalInfo: String? {
+            get { storage.fields.additionalInfo }
+            set { mutate { $0.additionalInfo = newValue } }
+        }
         /// The unit of a number answer, e.g. "years".
-        public var unit: String?
+        public var unit: String? {
+            get { storage.fields.unit }
+            set { mutate { $0.unit = newValue } }
+        }
         /// Whether an answer is needed when the flow reaches the question.
-        public var required: Bool
+        public var required: Bool {
+            get { storage.fields.required }
+            set { mutate { $0.required = newValue } }
+        }
         /// Next-question rules, tried in order.
-        public var next: [NextRule]
+        public var next: [NextRule] {
+            get { storage.fields.next }
+            set { mutate { $0.next = newValue } }
+        }
+
+        /// The fields, held in one shared box: a question is copied wherever the flow, the checks and the reports
+        /// list it (a consult's path is an array of its questions), and a copy of eight fields retained one by one
+        /// was about 1% of a build's instructions. Copy on write keeps its value semantics.
+        private var storage: Storage
+
+        private struct Fields: Hashable {
+            var id: String
+            var prompt: String
+            var type: QuestionType
+            var options: [Option]
+            var additionalInfo: String?
+            var unit: String?
+            var required: Bool
+            var next: [NextRule]
+        }
+
+        private final class Storage: Sendable {
+            let fields: Fields
+            init(_ fields: Fields) { self.fields = fields }
+        }
+
+        public init(
+            id: String, prompt: String, type: QuestionType, options: [Option], additionalInfo: String?, unit: String?,
+            required: Bool, next: [NextRule]
+        ) {
+            storage = Storage(
+                Fields(
+                    id: id, prompt: prompt, type: type, options: options, additionalInfo: additionalInfo, unit: unit,
+                    required: required, next: next))
+        }
+
+        private mutating func mutate(_ change: (inout Fields) -> Void) {
+            var fields = storage.fields
+            change(&fields)
+            storage = Storage(fields)
+        }
+
+        public static func == (lhs: Question, rhs: Question) -> Bool {
+            lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(storage.fields)
+        }
 
         /// The option with an id, if any.
         public func option(_ id: String) -> Option? { options.first { $0.id == id } }
