@@ -92,7 +92,7 @@ struct CompiledLibrary: Sendable {
             case .utf8(let bytes)? where escaping == .none: output += bytes
             case .utf8(let bytes)?: Self.append(String(decoding: bytes, as: UTF8.self), escaping, to: &output)
             case .flag(let flag)?: Self.append(flag ? "true" : "false", escaping, to: &output)
-            case .object?, .list?: throw Unsupported()
+            case .model?, .item?, .list?: throw Unsupported()
             }
         case .section(let name, let end):
             let body = index + 1..<end

@@ -32,12 +32,12 @@ struct DictionaryViewModel: ViewModel {
             var items: [TemplateValue] = []
             items.reserveCapacity(objects.count)
             for object in objects { items.append(.object(try DictionaryViewModel(object))) }
-            return .list(items)
+            return .values(items)
         case let values as [Any]:
             var items: [TemplateValue] = []
             items.reserveCapacity(values.count)
             for item in values { items.append(try convert(item)) }
-            return .list(items)
+            return .values(items)
         case let number as Int: return .text(String(describing: number))
         case let number as Double: return .text(String(describing: number))
         default: throw Unconvertible()

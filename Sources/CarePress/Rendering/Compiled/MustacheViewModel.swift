@@ -6,11 +6,20 @@ import Mustache
 /// fallback: text as `String`, flags as `Bool`, lists as arrays, objects as `MustacheViewModel`s; so both renderers
 /// read exactly the same values.
 struct MustacheViewModel: MustacheParent {
-    /// The view model read.
-    let model: any ViewModel
+    /// The object read: a view model's value (`TemplateValue.object(_:)`, or an item of `objects(_:)`).
+    let object: TemplateValue
+
+    /// Shows a view model to swift-mustache.
+    init(model: some ViewModel) {
+        object = .object(model)
+    }
+
+    private init(object: TemplateValue) {
+        self.object = object
+    }
 
     func child(named name: String) -> Any? {
-        model.field(name).map(Self.value)
+        object.field(FieldName(name)).map(Self.value)
     }
 
     /// A template value as swift-mustache takes it.
@@ -19,7 +28,7 @@ struct MustacheViewModel: MustacheParent {
         case .text(let text): text
         case .utf8(let bytes): String(decoding: bytes, as: UTF8.self)
         case .flag(let flag): flag
-        case .object(let model): MustacheViewModel(model: model)
+        case .model, .item: MustacheViewModel(object: value)
         case .list(let items): (0..<items.count).map { Self.value(items.value(at: $0)) }
         }
     }
