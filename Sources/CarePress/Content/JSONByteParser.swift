@@ -129,6 +129,9 @@ struct JSONByteParser {
             depth -= 1
             return ContentNode(.object(members), at: start)
         }
+        // Room for a record's usual object (a message, an answer, a patient) at once: growing from empty took three
+        // allocations for four members.
+        members.reserveCapacity(4)
         while true {
             guard index < end, base[index] == UInt8(ascii: "\"") else {
                 throw keyExpected(open: open)

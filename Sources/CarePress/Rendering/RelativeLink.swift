@@ -78,17 +78,31 @@ public enum RelativeLink {
     /// The prefix that leads from a page back to the output folder, e.g. `../../` (empty at the top).
     public static func root(from page: String) -> String {
         var page = page
-        return String(repeating: "../", count: max(0, page.withUTF8 { components($0) }.count - 1))
+        return String(repeating: "../", count: max(0, page.withUTF8 { componentCount($0) } - 1))
     }
 
     /// The ranges of the non-empty `/`-separated parts of a path.
     private static func components(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
         var parts: [Range<Int>] = []
+        // Counted first, so the array is allocated once rather than grown part by part.
+        parts.reserveCapacity(componentCount(bytes))
+        forEachComponent(bytes) { parts.append($0) }
+        return parts
+    }
+
+    /// How many non-empty `/`-separated parts a path has.
+    private static func componentCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        forEachComponent(bytes) { _ in count += 1 }
+        return count
+    }
+
+    @inline(__always)
+    private static func forEachComponent(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
         var start = 0
         for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "/") {
-            if index > start { parts.append(start..<index) }
+            if index > start { body(start..<index) }
             start = index + 1
         }
-        return parts
     }
 }
