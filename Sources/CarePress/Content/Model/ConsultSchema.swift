@@ -76,9 +76,10 @@ public struct ConsultSchema: Sendable, Hashable {
             set { mutate { $0.next = newValue } }
         }
 
-        /// The fields, held in one shared box: a question is copied wherever the flow, the checks and the reports
-        /// list it (a consult's path is an array of its questions), and a copy of eight fields retained one by one
-        /// was about 1% of a build's instructions. Copy on write keeps its value semantics.
+        /// The fields, held in one shared, immutable box: a question is copied wherever the flow, the checks and the
+        /// reports list it (a consult's path is an array of its questions), and a copy of eight fields retained one
+        /// by one was about 1% of a build's instructions. Changing a field makes a new box, so a question is still
+        /// a value.
         private var storage: Storage
 
         private struct Fields: Hashable {
