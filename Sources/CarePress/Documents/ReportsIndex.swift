@@ -194,44 +194,39 @@ enum ReportsIndex {
         let page = PageRenderer.Page(
             path: here, title: title, breadcrumbs: [.init("Home", "index.html"), .init("Reports")],
             kind: "reports-index")
-        var context: [String: Any] = ["title": title, "countLine": header.countLine, "total": header.total]
-        context["dataSource"] = RelativeLink.to(ReportsIndexData.path, from: here)
-        context["scriptSource"] = RelativeLink.to(ReportsIndexData.script, from: here)
-        context["kinds"] = RecordKind.allCases.map { ["value": $0.rawValue, "title": $0.title] }
-        var sections: [[String: Any]] = []
+        var model = ReportsIndexPage(
+            title: title, countLine: header.countLine, total: header.total,
+            dataSource: RelativeLink.to(ReportsIndexData.path, from: here),
+            scriptSource: RelativeLink.to(ReportsIndexData.script, from: here),
+            kinds: RecordKind.allCases.map { ReportsIndexPage.Kind(value: $0.rawValue, title: $0.title) })
         for level in Attention.Level.allCases {
             let reports = items.filter { $0.attention.level == level }
             guard !reports.isEmpty else { continue }
             let (id, name) = section(level)
-            let continued = previous == level && reports.first == items.first
             let entries = ReportsIndexEntry.Section(reports: reports.map { ReportsIndexEntry($0, from: here) })
-            sections.append([
-                "id": id, "title": name, "class": level.rawValue, "urgent": level == .urgent,
-                "needsAttention": level != .routine,
-                "count": reportCount(counts[level] ?? 0), "continued": continued,
-                "entriesHTML": try pages.fragment(entriesTemplate, entries, page: page),
-            ])
+            model.sections.append(
+                ReportsIndexPage.Section(
+                    id: id, title: name, level: level.rawValue, urgent: level == .urgent,
+                    needsAttention: level != .routine, count: reportCount(counts[level] ?? 0),
+                    continued: previous == level && reports.first == items.first,
+                    entriesHTML: try pages.fragmentUTF8(entriesTemplate, entries, page: page)))
         }
-        context["sections"] = sections
-        context["empty"] = sections.isEmpty
         if pageCount > 1 {
-            var pagination: [String: Any] = [
-                "page": String(number), "pageCount": String(pageCount),
-                "pages": (1...pageCount).map { page -> [String: Any] in
-                    [
-                        "number": String(page), "href": RelativeLink.to(path(page: page), from: here),
-                        "current": page == number,
-                    ]
+            let links = ReportsIndexPage.Links(
+                page: String(number), pageCount: String(pageCount),
+                pages: (1...pageCount).map { page in
+                    ReportsIndexPage.Links.Page(
+                        number: String(page), href: RelativeLink.to(path(page: page), from: here),
+                        current: page == number)
                 },
-            ]
-            if number > 1 { pagination["previous"] = RelativeLink.to(path(page: number - 1), from: here) }
-            if number < pageCount { pagination["next"] = RelativeLink.to(path(page: number + 1), from: here) }
-            context["paginationHTML"] = try pages.fragment(pagesTemplate, ["pagination": pagination], page: page)
+                previous: number > 1 ? RelativeLink.to(path(page: number - 1), from: here) : nil,
+                next: number < pageCount ? RelativeLink.to(path(page: number + 1), from: here) : nil)
+            model.paginationHTML = try pages.fragmentUTF8(pagesTemplate, links, page: page)
         }
-        context["introHTML"] = try pages.fragment(template, context, page: page)
-        let content = try pages.templates.render(htmlTemplate, context)
+        model.introHTML = try pages.fragmentUTF8(template, model, page: page)
         // From bytes to bytes: a page of a thousand entries is half a megabyte, not worth making a `String` of.
-        return OutputFile(path: here, bytes: try pages.html(content: Array(content.utf8), page: page))
+        return OutputFile(
+            path: here, bytes: try pages.html(content: try pages.templates.renderUTF8(htmlTemplate, model), page: page))
     }
 
     /// A kind of record in words, for one entry: "Consult", "Physio recommendation", "Supplement stack".

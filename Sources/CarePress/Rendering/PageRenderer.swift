@@ -177,7 +177,12 @@ public struct PageRenderer: Sendable {
 
     /// Renders a Markdown template with a typed view model to an HTML fragment (see the dictionary form).
     public func fragment(_ template: String, _ model: any ViewModel, page: Page) throws(TemplateErrors) -> String {
-        CommonMark.html(from: try templates.render(template, framed(model, page: page)))
+        String(decoding: try fragmentUTF8(template, model, page: page), as: UTF8.self)
+    }
+
+    /// `fragment(_:_:page:)` from UTF-8 to UTF-8, for a page composed of large parts (a reports index page).
+    func fragmentUTF8(_ template: String, _ model: any ViewModel, page: Page) throws(TemplateErrors) -> [UInt8] {
+        CommonMark.html(fromBytes: try templates.renderUTF8(template, framed(model, page: page)))
     }
 
     /// Wraps Markdown, rendered by libcmark in safe mode, in the layout (an appendix in its own section); blocks the

@@ -18,6 +18,10 @@ public struct FieldName: Sendable {
         case risks, root, schedule, site, span, speaker, startedAt, status, steps, stopped, streak, summary, taken
         case known, text, time, timing, title, tone, transcript, typicalRecovery, unanswered, unavailable, unknown
         case unknownCondition, untracked, urgent, urlDestination, value, warnings, why
+        case countLine, total, dataSource, scriptSource, kinds, sections, needsAttention, count, continued
+        case entriesHTML, paginationHTML, introHTML, pagination, page, pageCount, pages, current, previous, next
+        /// `class` (a CSS class), a Swift keyword.
+        case `class`
         /// A name no view model of CarePress's has (a dictionary context or a `Named` object may still have it).
         case other = ""
     }
