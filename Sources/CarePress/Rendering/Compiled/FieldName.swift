@@ -6,20 +6,20 @@ public struct FieldName: Sendable {
     public enum Key: String, Sendable, CaseIterable {
         case adherence, age, answer, appendix, area, bodyHTML, bodyMarkdown, breadcrumbs, budget, caution, cautions
         case chartAlt, chartDestination, choices, citations, completedAt, concernMarkdown, condition, content
-        case createdAt, date, daysTracked, description, detail, diets, disclaimer, documentTitle, dosage, dose, doses
-        case empty, encouragementMarkdown, entries, evidence, evidenceLevel, exercises, extra, extras, flag
-        case footerDisclaimer, goals, hasCautions, hasCitations, hasExercises, hasInactive, hasLog, hasMatches
-        case hasMissing, hasOffPath, hasOptional, hasQuestions, hasRedFlags, hasReview, hasSearch, hasTranscript
-        case hasUrgent, hasWarnings, headingHTML, href, hrefDestination, id, inProgress, inactive, inlineStylesheet
-        case isPatient, kind, label, language, last, lastDate, level, log, markdownDestination, matches, minimal
-        case missing, name, noMatches, noteMarkdown, nothingFlagged, number, offPath, oneChoice, optional, patient
-        case patientAge, patientName, planned, priorityMarkdown, prompt, purpose, question, questions
-        case quotedMarkdown, rank, reasoningMarkdown, redFlags, rejectedURL, reminder, reports, response, review
-        case risks, root, schedule, site, span, speaker, startedAt, status, steps, stopped, streak, summary, taken
-        case known, text, time, timing, title, tone, transcript, typicalRecovery, unanswered, unavailable, unknown
-        case unknownCondition, untracked, urgent, urlDestination, value, warnings, why
-        case countLine, total, dataSource, scriptSource, kinds, sections, needsAttention, count, continued
-        case entriesHTML, paginationHTML, introHTML, pagination, page, pageCount, pages, current, previous, next
+        case continued, count, countLine, createdAt, current, dataSource, date, daysTracked, description, detail, diets
+        case disclaimer, documentTitle, dosage, dose, doses, empty, encouragementMarkdown, entries, entriesHTML
+        case evidence, evidenceLevel, exercises, extra, extras, flag, footerDisclaimer, goals, hasCautions
+        case hasCitations, hasExercises, hasInactive, hasLog, hasMatches, hasMissing, hasOffPath, hasOptional
+        case hasQuestions, hasRedFlags, hasReview, hasSearch, hasTranscript, hasUrgent, hasWarnings, headingHTML, href
+        case hrefDestination, id, inactive, inlineStylesheet, inProgress, introHTML, isPatient, kind, kinds, known
+        case label, language, last, lastDate, level, log, markdownDestination, matches, minimal, missing, name
+        case needsAttention, next, noMatches, noteMarkdown, nothingFlagged, number, offPath, oneChoice, optional, page
+        case pageCount, pages, pagination, paginationHTML, patient, patientAge, patientName, planned, previous
+        case priorityMarkdown, prompt, purpose, question, questions, quotedMarkdown, rank, reasoningMarkdown, redFlags
+        case rejectedURL, reminder, reports, response, review, risks, root, schedule, scriptSource, sections, site
+        case span, speaker, startedAt, status, steps, stopped, streak, summary, taken, text, time, timing, title, tone
+        case total, transcript, typicalRecovery, unanswered, unavailable, unknown, unknownCondition, untracked, urgent
+        case urlDestination, value, warnings, why
         /// `class` (a CSS class), a Swift keyword.
         case `class`
         /// A name no view model of CarePress's has (a dictionary context or a `Named` object may still have it).
