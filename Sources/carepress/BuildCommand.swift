@@ -50,6 +50,13 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "Fail at once, writing nothing, when another build is writing into the output folder.")
     var noWait = false
 
+    @Flag(
+        help: """
+            Flush the files to disk before returning (before unplugging the drive, say). Without it the system \
+            writes them within seconds, and after a power cut the next build writes again what may have been lost.
+            """)
+    var sync = false
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         guard pdfTimeout > 0 else { throw ValidationError("--pdf-timeout must be more than 0 seconds") }
@@ -64,6 +71,7 @@ struct BuildCommand: ParsableCommand {
             contentPath: contentOptions.content, templatesPath: themeOptions.templates, outputPath: output, jobs: jobs,
             force: force, shard: shard.flatMap { Shard($0) } ?? .all,
             pdf: pdf ? .print(pageTimeout: pdfTimeout) : .none)
+        options.sync = sync
         if let progress {
             options.progress = { done, total in progress.update(done: done, total: total) }
         }

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import CarePress
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -48,6 +50,35 @@ struct BatchOptionsTests {
         #expect(second["rendered"] as? Int == 0)
         #expect(second["skipped"] as? Int == 29)
         #expect(second["written"] as? Int == 0)
+    }
+
+    /// Without `--sync`, the manifest records the system's boot beside the build's unflushed files (README, "Power
+    /// loss"); with it, nothing in the folder is left unflushed, even by a build that wrote nothing itself.
+    @Test func withoutSyncTheBootIsRecordedAndSyncLeavesNothingUnflushed() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "carepress-sync-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        func unflushed() throws -> (from: String?, boot: String?) {
+            let manifest = try SQLiteConnection(path: output.path + "/.carepress/manifest.sqlite", create: false)
+            return (
+                try manifest.text("SELECT unflushed_from FROM build"),
+                try manifest.text("SELECT unflushed_boot FROM build")
+            )
+        }
+        let arguments = ["build", "--output", output.path, "--quiet"]
+        #expect(try CLI.run(arguments, in: CLI.repository).status == 0)
+        #if os(Linux)
+            let boot = try String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)
+            let recorded = try unflushed()
+            #expect(recorded.from != nil)
+            #expect(recorded.boot == boot.trimmingCharacters(in: .newlines))
+        #endif
+        let synced = try CLI.run(arguments + ["--sync", "--json"], in: CLI.repository)
+        #expect(synced.status == 0)
+        let summary = try #require(try JSONSerialization.jsonObject(with: synced.stdout) as? [String: Any])
+        #expect(summary["written"] as? Int == 0)
+        let after = try unflushed()
+        #expect(after.from == nil && after.boot == nil)
     }
 
     @Test func aShardBuildsItsPartAndShardOneTheSharedPages() throws {

@@ -19,6 +19,12 @@ public struct BuildOptions: Sendable {
     /// (the default) reads and digests every file. For a caller that watches the content folder and the theme
     /// (`carepress serve`), together with `cache`.
     public var changes: ChangedFiles = .unknown
+    /// Whether the build flushes the files it writes to disk before it finishes (`build --sync`), so that they are on
+    /// disk when it returns. Otherwise the system writes them back within seconds, as it does any program's files, and
+    /// the manifest records that they may not be on disk yet: if the system stops before (a power cut), the next
+    /// build renders again what they were made from. A build that removes files flushes either way, and so does every
+    /// build where the system's boot cannot be told (`boot` nil).
+    public var sync = false
     /// Whether every report is printed to PDF as well.
     public var pdf: PDFRequest
     /// Called from worker threads as records finish, with how many are done out of how many; must be thread-safe.
@@ -34,6 +40,8 @@ public struct BuildOptions: Sendable {
     /// How long a record file must have been left alone for its stamp to be kept (see `FileStamp`): two seconds, but
     /// in tests, whose files are all new.
     var fileSettledSeconds = FileStamp.settledSeconds
+    /// The running system's boot (`BootIdentity.current`); tests set another to act out a restart.
+    var boot = BootIdentity.current
     /// How many bytes of changed record files the scan keeps for their loads (see `ScannedBytes`): 24 MB, but in
     /// tests of the files read again.
     var scannedBytesBudget = ScannedBytes.defaultBudget
@@ -62,6 +70,10 @@ public struct BuildOptions: Sendable {
         self.pdf = pdf
         self.progress = progress
     }
+
+    /// Whether the build flushes its files to disk as it goes and before it finishes: with `sync`, or where the
+    /// system's boot cannot be told.
+    var flushesToDisk: Bool { sync || boot == nil }
 
     /// One job per active core.
     public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }

@@ -94,7 +94,7 @@ enum FileBytes {
 }
 
 /// `read(2)`, named apart from `FileBytes.read`.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Glibc)
         Glibc.read(descriptor, buffer, count)
     #else

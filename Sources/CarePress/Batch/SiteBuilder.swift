@@ -50,7 +50,9 @@ public enum SiteBuilder {
         // build holds them), and its manifest, if it can be read as it is, is read while the project loads.
         let earlyLock = options.cache == nil ? BuildLock.acquireIfBuiltBefore(in: writer, shard: options.shard) : nil
         let readAhead = earlyLock.map { _ in
-            Prefetch(inBackground: options.jobs > 1) { BuildManifest.openAsItIs(at: manifestFile, strings: strings) }
+            Prefetch(inBackground: options.jobs > 1) {
+                BuildManifest.openAsItIs(at: manifestFile, strings: strings, boot: options.boot)
+            }
         }
         guard var loaded = loadProject(options, into: &report) else {
             // The manifest read ahead is closed before the build returns, leaving the folder as it was.
@@ -86,7 +88,8 @@ public enum SiteBuilder {
             if let kept, let contents = kept.reopened(at: manifestFile) { return (.success((kept, contents)), true) }
             if let read = readAhead?.take() { return (.success(read), false) }
             let opened = Result { () throws(SQLiteError) in
-                try BuildManifest.open(at: manifestFile, strings: strings, mirrored: options.cache != nil)
+                try BuildManifest.open(
+                    at: manifestFile, strings: strings, mirrored: options.cache != nil, boot: options.boot)
             }
             return (opened, false)
         }
@@ -398,8 +401,8 @@ public enum SiteBuilder {
             || (path.hasPrefix("reports/index") && !path.dropFirst("reports/".count).contains("/"))
     }
 
-    /// Removes the files nothing makes any more, flushes the output folder to disk, and commits the build's last
-    /// changes, marking it finished.
+    /// Removes the files nothing makes any more, flushes the output folder to disk (when the build flushes, or
+    /// removed files), and commits the build's last changes, marking it finished.
     private static func finish(
         _ batch: RecordBatch, writer: OutputWriter, manifest: BuildManifest, contents: BuildManifest.Contents,
         shared: BuildManifest.SharedPages, owned: [String], into report: inout BuildReport
@@ -419,8 +422,18 @@ public enum SiteBuilder {
         closing.settledOrphans = listedOrphans.filter { !failed.contains(BytePath($0)) }
         if shared != contents.shared { closing.shared = shared }
         batch.flushing?.wait()
-        if report.written > 0 || report.deleted > 0 || !closing.isEmpty { writer.synchronize() }
-        batch.record(closing, in: manifest, finishing: true)
+        // A removal is flushed before the commit that forgets the file: were it lost in a power cut, nothing would
+        // list the file any more.
+        let files: BuildManifest.FilesOnDisk
+        if batch.options.flushesToDisk || report.deleted > 0 || !closing.settledOrphans.isEmpty {
+            if report.written > 0 || report.deleted > 0 || !closing.isEmpty || manifest.hasUnflushedFiles {
+                writer.synchronize()
+            }
+            files = .flushed
+        } else {
+            files = report.written > 0 ? .unflushed : .asBefore
+        }
+        batch.record(closing, in: manifest, finishing: true, files: files)
     }
 
     /// The shared pages a build writes: the guide, the home page, the assets and every page of the reports index.

@@ -1,12 +1,13 @@
 extension BuildManifest {
-    /// The `build` row: its generation, whether that build finished, and the shared pages (nil when the row's
-    /// checksum does not match them).
+    /// The `build` row: its generation, whether that build finished, the shared pages (nil when the row's checksum
+    /// does not match them), and the first generation whose files may not be on disk yet with the boot that wrote
+    /// them (nil when all are on disk).
     static func readBuildRow(_ database: SQLiteConnection) throws(SQLiteError) -> (
-        generation: Int, finished: Bool, shared: SharedPages?
+        generation: Int, finished: Bool, shared: SharedPages?, unflushed: (from: Int, boot: String?)?
     )? {
         let row = try database.prepare(
-            "SELECT shared_digest, shared_guide_digest, shared_outputs, checksum, generation, finished FROM build "
-                + "WHERE one = 1")
+            "SELECT shared_digest, shared_guide_digest, shared_outputs, checksum, generation, finished, "
+                + "unflushed_from, unflushed_boot FROM build WHERE one = 1")
         guard try row.step() else { return nil }
         var shared: SharedPages?
         if ManifestRow.checksumMatches(row, columnCount: 3, checksumColumn: 3) {
@@ -16,16 +17,18 @@ extension BuildManifest {
             pages.outputs = row.bytes(2).map(ManifestRow.split) ?? []
             shared = pages
         }
-        return (row.integer(4), row.integer(5) == 1, shared)
+        let unflushed = row.isNull(6) ? nil : (from: row.integer(6), boot: row.text(7))
+        return (row.integer(4), row.integer(5) == 1, shared, unflushed)
     }
 
     /// Reads every record row in byte order of the paths into `contents`; returns the paths of rows that fail their
     /// checksum (each also a warning).
     ///
-    /// Rows of `unfinished`, the generation of a build that did not finish, lose their digest: their records are
-    /// rendered again (the files they name may not have reached the disk), and still own their files.
+    /// Rows of `untrustedFrom` and later generations (a build that did not finish, builds whose files may have been
+    /// lost in a restart) lose their digest: their records are rendered again (the files they name may not have
+    /// reached the disk), and still own their files.
     static func readRecords(
-        _ database: SQLiteConnection, strings: StringInterner, unfinished: Int?, into contents: inout Contents
+        _ database: SQLiteConnection, strings: StringInterner, untrustedFrom: Int?, into contents: inout Contents
     ) throws(SQLiteError) -> [String] {
         let rows = try database.prepare("SELECT \(ManifestRow.columns) FROM records ORDER BY path")
         var untrusted: [String] = []
@@ -39,7 +42,7 @@ extension BuildManifest {
                 continue
             }
             var trusted = entry
-            if generation == unfinished { trusted.digest = nil }
+            if let untrustedFrom, generation >= untrustedFrom { trusted.digest = nil }
             contents.entries.append((path, trusted))
         }
         return untrusted

@@ -2,11 +2,22 @@ extension BuildManifest {
     /// Commits changes in one transaction, synced to disk before it returns.
     ///
     /// The first commit of a build marks the build unfinished (so the next build checks the database and does not
-    /// trust this build's rows if it never finishes); `finishing` marks it finished. Nothing is written when there
-    /// is nothing to change.
-    func commit(_ changes: ManifestChanges, finishing: Bool = false) throws(SQLiteError) {
+    /// trust this build's rows if it never finishes); `finishing` marks it finished, with where the output folder's
+    /// `files` stand: when some may not be on disk, the rows from this build's generation (or an earlier unflushed
+    /// one's) are not trusted by a build in another boot. Nothing is written when there is nothing to change.
+    func commit(_ changes: ManifestChanges, finishing: Bool = false, files: FilesOnDisk = .flushed) throws(SQLiteError)
+    {
         try store.withLock { store throws(SQLiteError) in
-            guard !changes.isEmpty || (finishing && !store.finishedOnDisk) else { return }
+            let unflushed =
+                switch files {
+                case .flushed: Int?.none
+                case .unflushed: store.unflushedFrom ?? store.generation
+                case .asBefore: store.unflushedFrom
+                }
+            guard
+                !changes.isEmpty
+                    || (finishing && (!store.finishedOnDisk || unflushed != store.unflushedFrom))
+            else { return }
             let generation = store.generation
             // Until it is known to have been committed, the mirror may not stand for the database.
             let faithful = store.mirror?.faithful ?? false
@@ -53,14 +64,31 @@ extension BuildManifest {
                     ).run(values[0], values[1], values[2], ManifestRow.checksum(values))
                 }
                 if finishing {
-                    try store.database.prepare("UPDATE build SET finished = 1 WHERE one = 1").run()
+                    let boot = unflushed == nil ? nil : store.boot
+                    try store.database.prepare(
+                        "UPDATE build SET finished = 1, unflushed_from = ?, unflushed_boot = ? WHERE one = 1"
+                    ).run(unflushed.map { .integer($0) } ?? .null, boot.map { .text($0) } ?? .null)
                 }
             }
             store.started = true
             store.finishedOnDisk = finishing
+            if finishing { store.unflushedFrom = unflushed }
             store.mirror?.apply(changes)
             store.mirror?.faithful = faithful
         }
+    }
+
+    /// Whether files that builds wrote may not be on disk yet (they left them to the system's writeback).
+    var hasUnflushedFiles: Bool { store.withLock { $0.unflushedFrom != nil } }
+
+    /// Where the files of the output folder stand when a build finishes.
+    enum FilesOnDisk {
+        /// All on disk: the build flushed the output folder's file system.
+        case flushed
+        /// The build wrote files that it left for the system to write to disk.
+        case unflushed
+        /// The build wrote nothing: as the builds before left them.
+        case asBefore
     }
 
     /// A record's stored summary as its row has it, bytes held; nil when the row has none. For the reports index,

@@ -9,16 +9,22 @@ import Foundation
 /// file systems, where SQLite's locking is not safe for concurrent writers. It runs in WAL mode and every commit is
 /// synced to disk (`synchronous=FULL`). Tables:
 /// - `records`: one row per record file (see `ManifestRow`), each guarded by a checksum;
-/// - `build`: one row: the generation (which build wrote a row), whether the last build finished, the shared pages;
+/// - `build`: one row: the generation (which build wrote a row), whether the last build finished, the shared pages,
+///   and the first generation whose files may not be on disk yet, with the boot (`BootIdentity`) that wrote them;
 /// - `orphans`: files that no row lists any more but that may still be on disk, until a build removes them.
 ///
 /// Opening checks it: `PRAGMA integrity_check` when the last build did not finish; a damaged database (or a file
 /// that is not one) is set aside and made again, with a warning, and the build renders everything from what is on
 /// disk. Rows written by a build that did not finish are not trusted either (their files may not have reached the
 /// disk before a power cut), so their records are rendered again.
+///
+/// A build that finishes without flushing its files to disk (see `BuildOptions.sync`) records the boot it ran in.
+/// The next build in another boot (the system stopped, and may have lost files it had not written back yet) does not
+/// trust the rows of that build and of any unflushed build before it, nor the shared pages: all are written again.
 final class BuildManifest: Sendable {
-    /// The format version (`PRAGMA user_version`); a database of another version is made again (a full build).
-    static let formatVersion = 5
+    /// The format version (`PRAGMA user_version`); a database of another version is made again (a full build), but
+    /// for format 5, which gains the unflushed columns of the `build` row.
+    static let formatVersion = 6
     /// `PRAGMA application_id`: "CPMF", so `file(1)` and CarePress can tell the database apart from others.
     static let applicationID = 0x4350_4D46
     /// The folder inside the output folder that holds the manifests and the build locks.
@@ -49,6 +55,11 @@ final class BuildManifest: Sendable {
         var generation: Int
         /// Whether the database says the last build finished (true for a new database).
         var finishedOnDisk: Bool
+        /// The first generation whose files may not be on disk yet (written by builds that did not flush them); nil
+        /// when every file the rows name is known to be on disk.
+        var unflushedFrom: Int?
+        /// The running system's boot (`BootIdentity.current`, or what a test acts out).
+        let boot: String?
         /// Whether this build has committed anything yet.
         var started = false
         /// What the database holds, for a session's next build (see `reopened`); nil outside a session, where holding
@@ -72,15 +83,16 @@ final class BuildManifest: Sendable {
     ///
     /// Throws only when the database cannot be opened or made at all (a folder that cannot be written, a full disk).
     /// A `mirrored` manifest (a session's, see `reopened`) keeps a copy of its rows in memory for the next build.
-    static func open(at path: String, strings: StringInterner, mirrored: Bool = false) throws(SQLiteError) -> (
-        BuildManifest, Contents
-    ) {
+    /// `boot` is the running system's (see `BootIdentity`).
+    static func open(
+        at path: String, strings: StringInterner, mirrored: Bool = false, boot: String? = BootIdentity.current
+    ) throws(SQLiteError) -> (BuildManifest, Contents) {
         do {
-            return try openChecked(at: path, strings: strings, mirrored: mirrored)
+            return try openChecked(at: path, strings: strings, mirrored: mirrored, boot: boot)
         } catch  where error.isCorruption {
             let salvaged = salvageOutputs(at: path)
             removeDatabase(at: path)
-            var (manifest, contents) = try openChecked(at: path, strings: strings, mirrored: mirrored)
+            var (manifest, contents) = try openChecked(at: path, strings: strings, mirrored: mirrored, boot: boot)
             contents.warnings.append(
                 "the build manifest is damaged (\(error)); it is made again from the records and the files on disk, "
                     + "and every record is rendered again")
@@ -97,13 +109,15 @@ final class BuildManifest: Sendable {
     /// Opens a manifest that is already there and needs nothing written to be read: one of this format, in WAL mode,
     /// every row of it trusted. Nil for any other (missing, of another format, damaged, or with rows to drop), which
     /// `open` then opens, mending it: so that it can be read before the build knows it will write anything.
-    static func openAsItIs(at path: String, strings: StringInterner) -> (BuildManifest, Contents)? {
-        try? openChecked(at: path, strings: strings, mirrored: false, mending: false)
+    static func openAsItIs(
+        at path: String, strings: StringInterner, boot: String? = BootIdentity.current
+    ) -> (BuildManifest, Contents)? {
+        try? openChecked(at: path, strings: strings, mirrored: false, boot: boot, mending: false)
     }
 
     /// Opens the manifest; with `mending` false, throws where it would write (see `openAsItIs`).
     private static func openChecked(
-        at path: String, strings: StringInterner, mirrored: Bool, mending: Bool = true
+        at path: String, strings: StringInterner, mirrored: Bool, boot: String?, mending: Bool = true
     ) throws(SQLiteError) -> (BuildManifest, Contents) {
         let wouldWrite = SQLiteError(code: SQLITE_READONLY, message: "the manifest needs mending")
         let database = try SQLiteConnection(path: path, create: mending)
@@ -117,7 +131,15 @@ final class BuildManifest: Sendable {
         let version = try database.integer("PRAGMA user_version") ?? 0
         let application = try database.integer("PRAGMA application_id") ?? 0
         let tables = try database.integer("SELECT count(*) FROM sqlite_master") ?? 0
-        if version != formatVersion || application != applicationID {
+        if version == 5 && application == applicationID {
+            // Format 5 flushed every build's files: no generation is unflushed.
+            guard mending else { throw wouldWrite }
+            try database.transaction { () throws(SQLiteError) in
+                try database.execute(
+                    "ALTER TABLE build ADD COLUMN unflushed_from INTEGER; ALTER TABLE build ADD COLUMN "
+                        + "unflushed_boot TEXT; PRAGMA user_version = \(formatVersion)")
+            }
+        } else if version != formatVersion || application != applicationID {
             guard mending else { throw wouldWrite }
             if tables > 0 {
                 contents.warnings.append(
@@ -138,9 +160,17 @@ final class BuildManifest: Sendable {
             contents.warnings.append(
                 "the build manifest's row of shared pages was changed outside CarePress; they are written again")
         }
-        let untrusted = try readRecords(
-            database, strings: strings, unfinished: build.finished ? nil : build.generation,
-            into: &contents)
+        // Rows of a build that did not finish, and, after a restart, of builds that left their files unflushed.
+        var untrustedFrom = build.finished ? nil : build.generation
+        if let unflushed = build.unflushed, boot == nil || unflushed.boot != boot {
+            untrustedFrom = min(unflushed.from, untrustedFrom ?? unflushed.from)
+            contents.shared.digest = nil
+            contents.shared.guideDigest = nil
+            contents.warnings.append(
+                "the system restarted before the files of the last build were known to be on disk; its records and "
+                    + "the shared pages are written again")
+        }
+        let untrusted = try readRecords(database, strings: strings, untrustedFrom: untrustedFrom, into: &contents)
         contents.orphans = try readOrphans(database, into: &contents)
         let store = Store(
             database: database,
@@ -151,6 +181,7 @@ final class BuildManifest: Sendable {
             removeOrphan: try database.prepare("DELETE FROM orphans WHERE path = ?"),
             selectSummary: try database.prepare("SELECT summary FROM records WHERE path = ?"),
             generation: build.finished ? build.generation + 1 : build.generation, finishedOnDisk: build.finished,
+            unflushedFrom: build.unflushed?.from, boot: boot,
             mirror: mirrored
                 ? Mirror(contents, faithful: build.finished && contents.warnings.isEmpty && untrusted.isEmpty) : nil,
             dataVersion: try database.integer("PRAGMA data_version") ?? 0, identity: fileIdentity(path))
@@ -171,7 +202,8 @@ final class BuildManifest: Sendable {
                 \(ManifestRow.schema)
                 CREATE TABLE build(
                     one INTEGER PRIMARY KEY CHECK (one = 1), generation INTEGER NOT NULL, finished INTEGER NOT NULL,
-                    shared_digest BLOB, shared_guide_digest BLOB, shared_outputs BLOB, checksum BLOB NOT NULL
+                    shared_digest BLOB, shared_guide_digest BLOB, shared_outputs BLOB, checksum BLOB NOT NULL,
+                    unflushed_from INTEGER, unflushed_boot TEXT
                 );
                 CREATE TABLE orphans(path BLOB PRIMARY KEY NOT NULL, checksum BLOB NOT NULL) WITHOUT ROWID;
                 PRAGMA user_version = \(formatVersion);

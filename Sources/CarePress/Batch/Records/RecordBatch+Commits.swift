@@ -151,14 +151,17 @@ extension RecordBatch {
     /// Commits changes together with the final rows still waiting; false (after noting why, once) when the manifest
     /// cannot be written.
     @discardableResult
-    func record(_ changes: ManifestChanges, in manifest: BuildManifest, finishing: Bool = false) -> Bool {
+    func record(
+        _ changes: ManifestChanges, in manifest: BuildManifest, finishing: Bool = false,
+        files: BuildManifest.FilesOnDisk = .flushed
+    ) -> Bool {
         var all = settled
         settled = ManifestChanges()
         let committing = settledIndices
         settledIndices = []
         all.append(changes)
         do {
-            try manifest.commit(all, finishing: finishing)
+            try manifest.commit(all, finishing: finishing, files: files)
             // The final rows are in the manifest, summaries included: their bytes need not be held any more.
             for index in committing { releaseSummary(index) }
             return true
