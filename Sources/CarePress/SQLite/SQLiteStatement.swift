@@ -97,6 +97,35 @@ final class SQLiteStatement {
         return body(UnsafeRawBufferPointer(start: count > 0 ? pointer : nil, count: count))
     }
 
+    /// A column of the current row, fetched once (see `columns(_:)`).
+    enum Column {
+        case null
+        case integer(Int)
+        /// A blob's or a text's bytes, valid until the statement steps, is reset or finalised.
+        case bytes(UnsafeRawBufferPointer)
+
+        /// The bytes; nil for null or an integer.
+        var bytes: UnsafeRawBufferPointer? {
+            if case .bytes(let bytes) = self { bytes } else { nil }
+        }
+
+        /// The integer; 0 for anything else.
+        var integer: Int {
+            if case .integer(let value) = self { value } else { 0 }
+        }
+    }
+
+    /// The first `count` columns of the current row, each fetched once: one pass over a row both checks and reads it.
+    func columns(_ count: Int32) -> [Column] {
+        (0..<count).map { column in
+            switch sqlite3_column_type(handle, column) {
+            case SQLITE_NULL: .null
+            case SQLITE_INTEGER: .integer(Int(sqlite3_column_int64(handle, column)))
+            default: .bytes(nonNullBytes(column) { $0 })
+            }
+        }
+    }
+
     /// Whether the column of the current row is null.
     func isNull(_ column: Int32) -> Bool {
         sqlite3_column_type(handle, column) == SQLITE_NULL

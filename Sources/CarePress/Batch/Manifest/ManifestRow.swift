@@ -62,31 +62,52 @@ enum ManifestRow {
     static func read(_ row: SQLiteStatement, strings: StringInterner) -> (
         path: String, entry: BuildManifest.Entry, generation: Int
     )? {
-        guard checksumMatches(row, columnCount: 11, checksumColumn: 11), let path = row.text(0),
-            let file = row.bytes(1, digest(in:)) ?? nil
+        // Each column is fetched once, for the checksum and for the entry.
+        let columns = row.columns(12)
+        guard checksumMatches(columns, checksum: columns[11]), let path = columns[0].bytes.map(text(of:)),
+            let file = columns[1].bytes.flatMap(digest(in:))
         else { return nil }
-        var entry = BuildManifest.Entry(file: file, id: row.text(2))
-        if !row.isNull(3) {
-            guard let digest = row.bytes(3, digest(in:)) ?? nil else { return nil }
+        var entry = BuildManifest.Entry(file: file, id: columns[2].bytes.map(text(of:)))
+        if case .bytes(let bytes) = columns[3] {
+            guard let digest = digest(in: bytes) else { return nil }
             entry.digest = digest
         }
-        if let dependencies = row.bytes(4) { entry.dependencies = strings.intern(joined: dependencies, split: split) }
-        if row.integer(5) == 1 {
+        if let dependencies = columns[4].bytes {
+            entry.dependencies = strings.intern(joined: Array(dependencies), split: split)
+        }
+        if columns[5].integer == 1 {
             entry.outputs = .standard
-        } else if let outputs = row.bytes(6) {
-            entry.outputs = .listed(split(outputs))
+        } else if let outputs = columns[6].bytes {
+            entry.outputs = .listed(split(Array(outputs)))
         }
         // Only the summary's digest is held: the reports index reads the bytes back when it needs them.
-        if let digest = row.bytes(7, { ContentDigest($0) }) { entry.summary = .init(inManifest: digest) }
-        if let diagnostics = row.bytes(8) {
-            guard let decoded = decoded(diagnostics) else { return nil }
+        if let summary = columns[7].bytes { entry.summary = .init(inManifest: ContentDigest(summary)) }
+        if let diagnostics = columns[8].bytes {
+            guard let decoded = decoded(Array(diagnostics)) else { return nil }
             entry.diagnostics = decoded
         }
-        if !row.isNull(10) {
-            guard let stamp = row.bytes(10, digest(in:)) ?? nil else { return nil }
+        if case .bytes(let bytes) = columns[10] {
+            guard let stamp = digest(in: bytes) else { return nil }
             entry.stamp = stamp
         }
-        return (path, entry, row.integer(9))
+        return (path, entry, columns[9].integer)
+    }
+
+    private static func text(of bytes: UnsafeRawBufferPointer) -> String {
+        String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+    }
+
+    /// Whether the checksum column holds the digest of the columns before it, as fetched.
+    private static func checksumMatches(_ columns: [SQLiteStatement.Column], checksum: SQLiteStatement.Column) -> Bool {
+        var hasher = checksumHasher()
+        for column in columns.dropLast() {
+            switch column {
+            case .null: hasher.combine(length: -1)
+            case .integer(let value): combineInteger(value, into: &hasher)
+            case .bytes(let bytes): combineBytes(bytes, into: &hasher)
+            }
+        }
+        return checksum.bytes.flatMap(digest(in:)) == hasher.finalize()
     }
 
     /// Whether the checksum column holds the digest of the columns before it, as stored.

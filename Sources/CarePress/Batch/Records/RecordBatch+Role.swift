@@ -23,5 +23,12 @@ extension RecordBatch {
         var role = Role.none
         /// Whether another record claims the same report files.
         var contested = false
+
+        /// A record file as the scan found it, with the key its id makes.
+        init(_ kind: RecordKind, fileDigest: ContentDigest?, id: String?) {
+            self.fileDigest = fileDigest
+            self.id = id
+            key = id.map { ReportPaths.baseDigest(kind: kind, id: $0) }
+        }
     }
 }
