@@ -35,10 +35,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // libcmark's allocations for one document, from a per-thread arena (see Sources/CCmarkArena).
+        .target(name: "CCmarkArena", dependencies: ["CCmark"]),
         .target(
             name: "CarePress",
             dependencies: [
                 "CCmark",
+                "CCmarkArena",
                 "CSQLite",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),

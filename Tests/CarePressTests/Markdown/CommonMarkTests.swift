@@ -1,5 +1,12 @@
+import CCmark
 import CarePress
 import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What the libcmark wrapper does with safe and unsafe content, and with the inputs at its edges.
 @Suite("CommonMark wrapper")
@@ -75,6 +82,64 @@ struct CommonMarkTests {
         var mismatches = 0
         for _ in 0..<100_000 where CommonMark.html(from: markdown) != expected {
             mismatches += 1
+        }
+        #expect(mismatches == 0)
+    }
+}
+
+/// The wrapper renders with libcmark's parser and HTML renderer, its allocations made from a per-thread arena
+/// (`CCmarkArena`); libcmark's own `cmark_markdown_to_html`, with its default allocator, is the reference.
+@Suite("CommonMark arena")
+struct CommonMarkArenaTests {
+    static func reference(_ markdown: [UInt8], options: MarkdownOptions = []) -> [UInt8] {
+        let html = markdown.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                cmark_markdown_to_html($0.baseAddress, $0.count, options.rawValue)
+            }
+        }
+        guard let html else { return [] }
+        defer { free(html) }
+        return Array(UnsafeRawBufferPointer(start: html, count: strlen(html)))
+    }
+
+    /// Documents that need many of the arena's 64 KB blocks: many nodes, one text node of half a megabyte (a
+    /// buffer grown far past a block), link references, and the output of both.
+    static let documents: [[UInt8]] = [
+        (0..<3000).map {
+            "## Part \($0)\n\n- *item* \($0) [link](https://example.org/\($0) \"t\")\n\n> `code` \($0)\n\n"
+        }
+        .joined(),
+        String(repeating: "word & <b>more</b> ", count: 30_000) + "\n",
+        (0..<2000).map { "[r\($0)]: /u\($0)\n" }.joined() + (0..<2000).map { "[x][r\($0)] " }.joined() + "\n",
+        "a", "",
+    ].map { Array($0.utf8) }
+
+    @Test("Large documents render as with libcmark's own allocator")
+    func largeDocuments() {
+        for document in Self.documents {
+            for options: MarkdownOptions in [[], [.unsafe, .smart]] {
+                #expect(
+                    CommonMark.html(fromBytes: document, options: options) == Self.reference(document, options: options)
+                )
+            }
+        }
+    }
+
+    @Test("Documents rendered on several threads at once render as with libcmark's own allocator")
+    func severalThreads() async {
+        let expected = Self.documents.map { Self.reference($0) }
+        let mismatches = await withTaskGroup(of: Int.self) { group in
+            for thread in 0..<8 {
+                group.addTask {
+                    var mismatches = 0
+                    for round in 0..<3 {
+                        let index = (thread + round) % Self.documents.count
+                        if CommonMark.html(fromBytes: Self.documents[index]) != expected[index] { mismatches += 1 }
+                    }
+                    return mismatches
+                }
+            }
+            return await group.reduce(0, +)
         }
         #expect(mismatches == 0)
     }
