@@ -102,16 +102,19 @@ extension RecordBatch {
         }
         // Only the diagnostics of each reused record: at 100,000 records, a slot per record of whole outcomes was
         // 9.6 MB beside the outcomes themselves, at the build's peak.
-        let reused = Slots<[Diagnostic]>(count: candidates.count)
+        let reused = DisjointSlots<[Diagnostic]>(count: candidates.count)
         let progress = options.progress
-        WorkerPool.run(jobs: options.jobs, count: candidates.count) { position in
+        WorkerPool.run(jobs: options.jobs, count: candidates.count, batch: Self.quickBatch) { position in
             let index = candidates[position]
             guard let outcome = self.reusedOutcome(index, previous: entries[index], building: building) else { return }
             reused[position] = outcome.diagnostics
-            progress?(done.next(), total)
+            if let progress { progress(done.next(), total) }
         }
         for (position, index) in candidates.enumerated() {
-            if let diagnostics = reused.take(position) { outcomes[index] = .reused(diagnostics: diagnostics) }
+            if let diagnostics = reused[position] {
+                reused[position] = nil
+                outcomes[index] = .reused(diagnostics: diagnostics)
+            }
         }
     }
 

@@ -83,6 +83,10 @@ final class RecordBatch: @unchecked Sendable {
         scannedBytes = ScannedBytes(budget: options.scannedBytesBudget)
     }
 
+    /// How many records a worker of the scan or the reuse pass takes at a time (see `WorkerPool.run`): each is a
+    /// `stat` or a few digests, microseconds.
+    static let quickBatch = 64
+
     /// A record's path relative to the content folder, e.g. `consults/hl-1.json`: its manifest and shard key.
     static func relativePath(of file: RecordFile) -> String {
         .concatenating(file.kind.folder, "/", fileName(of: file.path))
@@ -139,7 +143,7 @@ final class RecordBatch: @unchecked Sendable {
         manifest = []
         let listing = listReportFolders(sweeping: sweeping, listed: listed)
         // Each record's file digest, id and report key (see `Scanned`), worked out on the workers.
-        let slots = Slots<Scanned>(count: files.count)
+        let slots = DisjointSlots<Scanned>(count: files.count)
         // The new stamps of the files read (a table, not a slot per record: none in a no-op build).
         let restamps = Mutex<[Int: ContentDigest?]>([:])
         let reads = fileReads
@@ -148,7 +152,7 @@ final class RecordBatch: @unchecked Sendable {
         let changed = options.changes.content
         let (force, settled) = (options.force, options.fileSettledSeconds)
         let kept = scannedBytes
-        WorkerPool.run(jobs: options.jobs, count: files.count) { index in
+        WorkerPool.run(jobs: options.jobs, count: files.count, batch: Self.quickBatch) { index in
             // The entry's fields are read where they are: copying a whole entry retains each of its parts.
             if let changed, let file = previous[index]?.file, !changed.contains(Self.relativePath(of: files[index])) {
                 // The caller watches the files and says this one did not change since the manifest was written.
