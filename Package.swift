@@ -37,11 +37,14 @@ let package = Package(
         ),
         // libcmark's allocations for one document, from a per-thread arena (see Sources/CCmarkArena).
         .target(name: "CCmarkArena", dependencies: ["CCmark"]),
+        // statfs's file system type, which Swift's Glibc module does not declare (see LocalFileSystem).
+        .target(name: "CFileSystem"),
         .target(
             name: "CarePress",
             dependencies: [
                 "CCmark",
                 "CCmarkArena",
+                "CFileSystem",
                 "CSQLite",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),

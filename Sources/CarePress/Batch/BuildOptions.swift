@@ -23,7 +23,8 @@ public struct BuildOptions: Sendable {
     /// disk when it returns. Otherwise the system writes them back within seconds, as it does any program's files, and
     /// the manifest records that they may not be on disk yet: if the system stops before (a power cut), the next
     /// build renders again what they were made from. A build that removes files flushes either way, and so does every
-    /// build where the system's boot cannot be told (`boot` nil).
+    /// build where the system's boot cannot be told (`boot` nil) or whose output folder is not on a file system of
+    /// this machine's own (`LocalFileSystem`: a network file system, a FAT drive).
     public var sync = false
     /// Whether every report is printed to PDF as well.
     public var pdf: PDFRequest
@@ -42,6 +43,9 @@ public struct BuildOptions: Sendable {
     var fileSettledSeconds = FileStamp.settledSeconds
     /// The running system's boot (`BootIdentity.current`); tests set another to act out a restart.
     var boot = BootIdentity.current
+    /// Whether the output folder is on a file system of this machine's own (`LocalFileSystem`); nil asks the output
+    /// folder. Tests set it to act out another file system.
+    var outputIsLocal: Bool?
     /// How many bytes of changed record files the scan keeps for their loads (see `ScannedBytes`): 24 MB, but in
     /// tests of the files read again.
     var scannedBytesBudget = ScannedBytes.defaultBudget

@@ -43,6 +43,12 @@ public enum SiteBuilder {
         let start = Stopwatch()
         var report = BuildReport()
         guard let writer = outputWriter(options, into: &report) else { return stopped(report, start) }
+        // Files left to the system are known safe only on this machine's own file systems (README, "Power loss").
+        let options = {
+            var options = options
+            if !(options.outputIsLocal ?? LocalFileSystem.contains(writer.root)) { options.sync = true }
+            return options
+        }()
         let manifestFile = writer.root + "/" + BuildManifest.path(for: options.shard)
         let strings = StringInterner()
         // Nothing is written, not even the lock, for a project whose theme or settings stop the build. A folder built

@@ -135,10 +135,14 @@ struct UnflushedBuildTests {
 
     // MARK: Builds
 
-    static func options(_ project: TemporaryProject, boot: String?, sync: Bool = false) -> BuildOptions {
+    /// Options for a build into a folder of a file system of this machine's own, unless `local` is false.
+    static func options(
+        _ project: TemporaryProject, boot: String?, sync: Bool = false, local: Bool = true
+    ) -> BuildOptions {
         var options = project.ownThemeOptions()
         options.boot = boot
         options.sync = sync
+        options.outputIsLocal = local
         return options
     }
 
@@ -171,14 +175,16 @@ struct UnflushedBuildTests {
         #expect(!after.diagnostics.contains { $0.message.hasPrefix("the system restarted") })
     }
 
-    /// Builds that flush leave nothing for a restart to doubt: with `--sync`, without a boot identity to record, and
-    /// any build that removed files (a removal lost in a power cut would bring back a file nothing lists).
-    @Test(arguments: ["sync", "no boot identity", "a removal"]) func aBuildThatFlushesIsTrustedAfterARestart(
-        _ why: String
-    ) throws {
+    /// Builds that flush leave nothing for a restart to doubt: with `--sync`, without a boot identity to record, into
+    /// a folder that is not on this machine's own file systems (a network file system, written from other machines
+    /// too), and any build that removed files (a removal lost in a power cut would bring back a file nothing lists).
+    @Test(arguments: ["sync", "no boot identity", "another file system", "a removal"])
+    func aBuildThatFlushesIsTrustedAfterARestart(_ why: String) throws {
         let project = try TemporaryProject.generated(copies: 2)
         let first = SiteBuilder.build(
-            Self.options(project, boot: why == "no boot identity" ? nil : Self.boot, sync: why == "sync"))
+            Self.options(
+                project, boot: why == "no boot identity" ? nil : Self.boot, sync: why == "sync",
+                local: why != "another file system"))
         #expect(!first.hasErrors, "\(first.diagnostics)")
         if why == "a removal" {
             try FileManager.default.removeItem(atPath: project.path("Content/consults/hl-2026-0002-c1.json"))
@@ -188,5 +194,15 @@ struct UnflushedBuildTests {
         let restarted = SiteBuilder.build(Self.options(project, boot: Self.nextBoot))
         #expect(restarted.rendered == 0)
         #expect(!restarted.diagnostics.contains { $0.message.hasPrefix("the system restarted") })
+    }
+
+    @Test func theFileSystemsOfThisMachineAreToldFromOthers() {
+        #expect(!LocalFileSystem.contains("/proc"), "procfs is none of the local disk file systems")
+        #expect(!LocalFileSystem.contains("/nonexistent-\(Self.boot)"))
+        #if os(Linux)
+            if FileManager.default.fileExists(atPath: "/dev/shm") {
+                #expect(LocalFileSystem.contains("/dev/shm"), "tmpfs")
+            }
+        #endif
     }
 }
