@@ -43,8 +43,8 @@ public struct BuildOptions: Sendable {
     var fileSettledSeconds = FileStamp.settledSeconds
     /// The running system's boot (`BootIdentity.current`); tests set another to act out a restart.
     var boot = BootIdentity.current
-    /// Whether the output folder is on a file system of this machine's own (`LocalFileSystem`); nil asks the output
-    /// folder. Tests set it to act out another file system.
+    /// Whether the output folder is on a file system of this machine's own (`LocalFileSystem`): asked of the folder
+    /// by the build (nil until then), unless a test sets it to act out another file system.
     var outputIsLocal: Bool?
     /// How many bytes of changed record files the scan keeps for their loads (see `ScannedBytes`): 24 MB, but in
     /// tests of the files read again.
@@ -75,9 +75,10 @@ public struct BuildOptions: Sendable {
         self.progress = progress
     }
 
-    /// Whether the build flushes its files to disk as it goes and before it finishes: with `sync`, or where the
-    /// system's boot cannot be told.
-    var flushesToDisk: Bool { sync || boot == nil }
+    /// Whether the build flushes its files to disk as it goes and before it finishes: with `sync`, where the
+    /// system's boot cannot be told, or where the output folder is not known to be on this machine's own file system
+    /// (files left to the system are known safe only there: README, "Power loss").
+    var flushesToDisk: Bool { sync || boot == nil || outputIsLocal != true }
 
     /// One job per active core.
     public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }

@@ -43,10 +43,9 @@ public enum SiteBuilder {
         let start = Stopwatch()
         var report = BuildReport()
         guard let writer = outputWriter(options, into: &report) else { return stopped(report, start) }
-        // Files left to the system are known safe only on this machine's own file systems (README, "Power loss").
         let options = {
             var options = options
-            if !(options.outputIsLocal ?? LocalFileSystem.contains(writer.root)) { options.sync = true }
+            options.outputIsLocal = options.outputIsLocal ?? LocalFileSystem.contains(writer.root)
             return options
         }()
         let manifestFile = writer.root + "/" + BuildManifest.path(for: options.shard)

@@ -76,21 +76,7 @@ final class SQLiteStatement {
 
     // MARK: Columns
 
-    /// What a column of the current row holds, as far as reading a row needs to know.
-    enum ColumnType {
-        case null, integer, bytes
-    }
-
-    /// What the column of the current row holds: one call, where asking `isNull` then reading `bytes` makes two.
-    func type(_ column: Int32) -> ColumnType {
-        switch sqlite3_column_type(handle, column) {
-        case SQLITE_NULL: .null
-        case SQLITE_INTEGER: .integer
-        default: .bytes
-        }
-    }
-
-    /// Calls `body` with the bytes of a column known not to be null (see `type`).
+    /// Calls `body` with the bytes of a column known not to be null.
     func nonNullBytes<Result>(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         let pointer = sqlite3_column_blob(handle, column)
         let count = Int(sqlite3_column_bytes(handle, column))

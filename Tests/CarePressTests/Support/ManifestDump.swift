@@ -15,11 +15,11 @@ enum ManifestDump {
         var lines: [String] = []
         while try rows.step() {
             lines.append(
-                (Int32(0)..<9).map { column in
-                    switch rows.type(column) {
+                rows.columns(9).map { column in
+                    switch column {
                     case .null: "null"
-                    case .integer: String(rows.integer(column))
-                    case .bytes: rows.nonNullBytes(column) { $0.map { String($0, radix: 16) }.joined() }
+                    case .integer(let value): String(value)
+                    case .bytes(let bytes): bytes.map { String($0, radix: 16) }.joined()
                     }
                 }.joined(separator: " "))
         }

@@ -10,7 +10,7 @@ extension BuildManifest {
                 + "unflushed_from, unflushed_boot FROM build WHERE one = 1")
         guard try row.step() else { return nil }
         var shared: SharedPages?
-        if ManifestRow.checksumMatches(row, columnCount: 3, checksumColumn: 3) {
+        if ManifestRow.checksumMatches(row, columnCount: 3) {
             var pages = SharedPages()
             pages.digest = row.bytes(0).flatMap(ManifestRow.digest(of:))
             pages.guideDigest = row.bytes(1).flatMap(ManifestRow.digest(of:))
@@ -56,7 +56,7 @@ extension BuildManifest {
         var orphans: [String] = []
         while try rows.step() {
             guard let path = rows.text(0) else { continue }
-            if ManifestRow.checksumMatches(rows, columnCount: 1, checksumColumn: 1) {
+            if ManifestRow.checksumMatches(rows, columnCount: 1) {
                 orphans.append(path)
             } else {
                 contents.warnings.append(

@@ -64,7 +64,7 @@ enum ManifestRow {
     )? {
         // Each column is fetched once, for the checksum and for the entry.
         let columns = row.columns(12)
-        guard checksumMatches(columns, checksum: columns[11]), let path = columns[0].bytes.map(text(of:)),
+        guard checksumMatches(columns), let path = columns[0].bytes.map(text(of:)),
             let file = columns[1].bytes.flatMap(digest(in:))
         else { return nil }
         var entry = BuildManifest.Entry(file: file, id: columns[2].bytes.map(text(of:)))
@@ -97,8 +97,13 @@ enum ManifestRow {
         String(decoding: bytes.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
     }
 
-    /// Whether the checksum column holds the digest of the columns before it, as fetched.
-    private static func checksumMatches(_ columns: [SQLiteStatement.Column], checksum: SQLiteStatement.Column) -> Bool {
+    /// Whether a row's last column, its checksum, holds the digest of the `columnCount` columns before it, as stored.
+    static func checksumMatches(_ row: SQLiteStatement, columnCount: Int32) -> Bool {
+        checksumMatches(row.columns(columnCount + 1))
+    }
+
+    /// Whether the last of a row's columns, its checksum, holds the digest of the columns before it, as fetched.
+    private static func checksumMatches(_ columns: [SQLiteStatement.Column]) -> Bool {
         var hasher = checksumHasher()
         for column in columns.dropLast() {
             switch column {
@@ -107,21 +112,7 @@ enum ManifestRow {
             case .bytes(let bytes): combineBytes(bytes, into: &hasher)
             }
         }
-        return checksum.bytes.flatMap(digest(in:)) == hasher.finalize()
-    }
-
-    /// Whether the checksum column holds the digest of the columns before it, as stored.
-    static func checksumMatches(_ row: SQLiteStatement, columnCount: Int32, checksumColumn: Int32) -> Bool {
-        var hasher = checksumHasher()
-        for column in 0..<columnCount {
-            switch row.type(column) {
-            case .null: hasher.combine(length: -1)
-            case .integer: combineInteger(row.integer(column), into: &hasher)
-            case .bytes: row.nonNullBytes(column) { combineBytes($0, into: &hasher) }
-            }
-        }
-        let expected = hasher.finalize()
-        return row.bytes(checksumColumn) { digest(in: $0) == expected } ?? false
+        return columns.last?.bytes.flatMap(digest(in:)) == hasher.finalize()
     }
 
     /// The checksum of a list of values (for the other tables' rows).
