@@ -24,12 +24,16 @@ struct BuildInputs: Sendable {
     private let resolved = Mutex<[String: ContentDigest]>([:])
     /// Whether the build prints PDFs: part of every record's digest, so that asking for PDFs (or no longer asking)
     /// makes every report again, with or without its PDF.
-    var printsPDFs = false
+    let printsPDFs: Bool
+    /// What every record digest of a kind starts with (all of the above that a kind's records share), combined once:
+    /// a no-op build digests every record, and this was half of each.
+    private let recordDigestStarts: [RecordKind: ContentHasher]
 
     /// Reads and digests the shared inputs of a project and theme.
-    init(project: SiteProject, templates: TemplateSet, tool: ContentDigest) {
+    init(project: SiteProject, templates: TemplateSet, tool: ContentDigest, printsPDFs: Bool = false) {
         self.project = project
         self.tool = tool
+        self.printsPDFs = printsPDFs
         let content = project.contentPath
         site = Self.fileDigest(content.appendingPathComponent("site.yml"))
         schemas = project.schemas.mapValues { Self.fileDigest($0.source) }
@@ -49,6 +53,18 @@ struct BuildInputs: Sendable {
             perKind[kind] = hasher.finalize()
         }
         self.templates = perKind
+        var starts: [RecordKind: ContentHasher] = [:]
+        for kind in RecordKind.allCases {
+            var hasher = ContentHasher()
+            hasher.combine("record")
+            hasher.combine(tool)
+            hasher.combine(kind.rawValue)
+            hasher.combine(perKind[kind] ?? ContentDigest(high: 0, low: 0))
+            hasher.combine(site)
+            if printsPDFs { hasher.combine("pdf") }
+            starts[kind] = hasher
+        }
+        recordDigestStarts = starts
         var shared = ContentHasher()
         shared.combine(tool)
         for relative in FileBytes.files(under: content, skippingTopLevel: Set(RecordKind.allCases.map(\.folder))) {
@@ -63,14 +79,8 @@ struct BuildInputs: Sendable {
 
     /// The digest of everything a record's report is made from.
     func recordDigest(kind: RecordKind, file: ContentDigest, dependencies: [String]) -> ContentDigest {
-        var hasher = ContentHasher()
-        hasher.combine("record")
-        hasher.combine(tool)
-        hasher.combine(kind.rawValue)
+        var hasher = recordDigestStarts[kind] ?? ContentHasher()
         hasher.combine(file)
-        hasher.combine(templates[kind] ?? ContentDigest(high: 0, low: 0))
-        hasher.combine(site)
-        if printsPDFs { hasher.combine("pdf") }
         for key in dependencies {
             hasher.combine(key)
             hasher.combine(resolvedDigest(of: key))

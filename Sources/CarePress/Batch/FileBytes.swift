@@ -16,14 +16,27 @@ enum FileBytes {
     /// A file's bytes, or nil when it cannot be read; `stamp` becomes the file's stamp as it was read (see
     /// `FileStamp`), or nil when the file changed less than `settled` seconds before.
     static func read(_ path: String, stamp: inout ContentDigest?, settled: Double) -> [UInt8]? {
+        path.withCString { read(in: AT_FDCWD, $0, stamp: &stamp, settled: settled) }
+    }
+
+    /// The bytes of the file at `path` relative to the folder open as `directory` (as `openat(2)` takes them), or nil
+    /// when it cannot be read; `stamp` as `read(_:stamp:settled:)` gives it.
+    static func read(
+        in directory: Int32, _ path: UnsafePointer<CChar>, stamp: inout ContentDigest?, settled: Double
+    ) -> [UInt8]? {
         var found: ContentDigest?
         defer { stamp = found }
-        return read(path) { found = FileStamp.digest(of: $0, settled: settled) }
+        return read(in: directory, path) { found = FileStamp.digest(of: $0, settled: settled) }
     }
 
     /// A file's bytes, handing `inspect` the file's metadata as it is opened.
     private static func read(_ path: String, inspect: (stat) -> Void) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        path.withCString { read(in: AT_FDCWD, $0, inspect: inspect) }
+    }
+
+    /// The bytes of a file relative to a folder's descriptor, handing `inspect` the file's metadata as it is opened.
+    private static func read(in directory: Int32, _ path: UnsafePointer<CChar>, inspect: (stat) -> Void) -> [UInt8]? {
+        let descriptor = openat(directory, path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
@@ -114,11 +127,11 @@ enum FileStamp {
     /// How long a file must have been left alone for its stamp to be kept, by default.
     static let settledSeconds = 2.0
 
-    /// The stamp of a file as it is now (following a symbolic link, as reading does); nil when it is not a regular
-    /// file or cannot be seen.
-    static func current(_ path: String) -> ContentDigest? {
+    /// The stamp of a file as it is now (following a symbolic link, as reading does), at `path` relative to the folder
+    /// open as `directory` (as `fstatat(2)` takes them); nil when it is not a regular file or cannot be seen.
+    static func current(in directory: Int32, _ path: UnsafePointer<CChar>) -> ContentDigest? {
         var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard fstatat(directory, path, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return digest(of: info)
     }
 

@@ -199,10 +199,9 @@ public enum SiteBuilder {
             reports = ReportRenderer(
                 project: project, pages: pages,
                 linkTargets: (options.outputPath, sharedPaths(project: project, templates: templates, pages: pages)))
-            var digests = BuildInputs(
-                project: project, templates: templates, tool: CarePressVersion.fingerprint)
-            digests.printsPDFs = options.pdf != .none
-            self.digests = digests
+            digests = BuildInputs(
+                project: project, templates: templates, tool: CarePressVersion.fingerprint,
+                printsPDFs: options.pdf != .none)
         }
     }
 

@@ -17,4 +17,37 @@ struct FileNameSetTests {
         #expect(!set.contains("hl-1", suffix: ".pdf"))
         #expect(!set.contains("hl-", suffix: "1.mdx"))
     }
+
+    @Test func everyNameOfALargeFolderIsFoundAndNoOther() {
+        let names = (0..<20_000).map { "hl-\($0).md" }
+        let set = FileNameSet(digests: names.map { ContentDigest(Array($0.utf8)) })
+        #expect(set.count == names.count)
+        #expect(names.allSatisfy { set.contains(Array($0.utf8)) })
+        #expect(!(20_000..<40_000).contains { set.contains(Array("hl-\($0).md".utf8)) })
+    }
+
+    @Test func digestsThatShareTheirLowBitsAreAllFound() {
+        // Every digest lands on the same first slot: each is found by probing past the others.
+        let digests = (1...50).map { ContentDigest(high: UInt64($0), low: 7) }
+        let set = FileNameSet(digests: digests + digests)
+        #expect(set.count == 50, "a name given twice is held once")
+        #expect(digests.allSatisfy { set.contains(digest: $0) })
+        #expect(!set.contains(digest: ContentDigest(high: 51, low: 7)))
+        #expect(!set.contains(digest: ContentDigest(high: 1, low: 8)))
+    }
+
+    @Test func theAllZeroDigestIsANameLikeAnyOther() {
+        let zero = ContentDigest(high: 0, low: 0)
+        #expect(!FileNameSet(digests: [ContentDigest(high: 1, low: 0)]).contains(digest: zero))
+        let set = FileNameSet(digests: [zero, zero, ContentDigest(high: 1, low: 0)])
+        #expect(set.contains(digest: zero))
+        #expect(set.count == 2)
+    }
+
+    @Test func anEmptySetHoldsNothing() {
+        let set = FileNameSet(digests: [])
+        #expect(set.count == 0)
+        #expect(!set.contains("hl-1", suffix: ".md"))
+        #expect(!set.contains(digest: ContentDigest(high: 0, low: 0)))
+    }
 }

@@ -152,6 +152,7 @@ final class RecordBatch: @unchecked Sendable {
         let changed = options.changes.content
         let (force, settled) = (options.force, options.fileSettledSeconds)
         let kept = scannedBytes
+        let folders = RecordFolders(of: files)
         WorkerPool.run(jobs: options.jobs, count: files.count, batch: Self.quickBatch) { index in
             // The entry's fields are read where they are: copying a whole entry retains each of its parts.
             if let changed, let file = previous[index]?.file, !changed.contains(Self.relativePath(of: files[index])) {
@@ -160,7 +161,7 @@ final class RecordBatch: @unchecked Sendable {
                 return
             }
             if !force, let file = previous[index]?.file, let stamp = previous[index]?.stamp,
-                FileStamp.current(files[index].path) == stamp
+                folders.withLocation(of: files[index], FileStamp.current(in:_:)) == stamp
             {
                 // The file is as it was when the last build read it.
                 slots[index] = Scanned(files[index].kind, fileDigest: file, id: previous[index]?.id)
@@ -168,7 +169,10 @@ final class RecordBatch: @unchecked Sendable {
             }
             var stamp: ContentDigest?
             _ = reads.next()
-            guard let bytes = FileBytes.read(files[index].path, stamp: &stamp, settled: settled) else {
+            let read = folders.withLocation(of: files[index]) {
+                FileBytes.read(in: $0, $1, stamp: &stamp, settled: settled)
+            }
+            guard let bytes = read else {
                 slots[index] = Scanned(files[index].kind, fileDigest: nil, id: nil)
                 return
             }
