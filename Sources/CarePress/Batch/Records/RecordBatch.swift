@@ -271,14 +271,17 @@ final class RecordBatch: @unchecked Sendable {
     /// Whether the listing of a kind's report folder holds a file; nil when there is no listing (a forced build) or
     /// the file is not directly in that folder.
     private func listed(_ path: String, kind: RecordKind) -> Bool? {
-        let folder = Self.reportFolder(of: kind).utf8
-        guard let names = reportFolders[kind], path.utf8.starts(with: folder),
-            path.utf8.dropFirst(folder.count).first == UInt8(ascii: "/")
-        else { return nil }
-        let name = path.utf8.dropFirst(folder.count + 1)
-        guard !name.contains(UInt8(ascii: "/")) else { return nil }
-        return names.contains(name)
+        guard let names = reportFolders[kind], let prefix = Self.reportFolderPrefixes[kind] else { return nil }
+        var path = path
+        return path.withUTF8 { bytes -> Bool? in
+            guard bytes.starts(with: prefix), !bytes[prefix.count...].contains(UInt8(ascii: "/")) else { return nil }
+            return names.contains(UnsafeBufferPointer(rebasing: bytes[prefix.count...]))
+        }
     }
+
+    /// Each kind's report folder with a `/` after it, as UTF-8 (`reports/consults/`): what `listed` looks for.
+    private static let reportFolderPrefixes = Dictionary(
+        uniqueKeysWithValues: RecordKind.allCases.map { ($0, Array((reportFolder(of: $0) + "/").utf8)) })
 
     /// Lines the last manifest's entries up with the record files (both in byte order of their paths); entries of
     /// files that are gone are kept aside.
