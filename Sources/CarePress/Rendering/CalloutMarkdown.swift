@@ -115,6 +115,11 @@ enum CalloutMarkdown {
             }
             let next = lineEnd + 1  // past the line feed (or the end, past the last line)
             let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+            // A mark starts with `<`: other lines (nearly all of them) are passed over at their first byte.
+            if line.first != UInt8(ascii: "<") {
+                lineStart = next
+                continue
+            }
             if let tone = openingTone(line) {
                 guard open == nil else { return nil }
                 if lineStart > plainStart { spans.append(.plain(plainStart..<lineStart)) }
