@@ -39,9 +39,10 @@ public struct OutputWriter: Sendable {
     /// The tag in this writer's temporary file names, if any.
     public let temporaryTag: String?
     /// Folders already checked or created, by their path relative to the root (`reports/consults`, compared byte for
-    /// byte: `café` and `cafe` + U+0301 are two folders), with their absolute paths: a batch neither checks
-    /// `reports/consults` again nor splits and validates its path for every report.
-    private let folders = Mutex<[BytePath: String]>([:])
+    /// byte: `café` and `cafe` + U+0301 are two folders), with their absolute paths and open descriptors: a batch
+    /// neither checks `reports/consults` again nor splits and validates its path for every report, and it creates,
+    /// links and looks at each report by its name in that open folder rather than by a path the kernel walks again.
+    private let folders = OutputFolders()
     /// How new files are staged without a name, where the system allows it.
     let unnamed: UnnamedFiles?
 
@@ -76,11 +77,10 @@ public struct OutputWriter: Sendable {
     /// Writes bytes to a path relative to the output folder, unless the file already holds exactly them.
     @discardableResult
     public func write(_ bytes: [UInt8], to relativePath: String) throws(Failure) -> Outcome {
-        let (directory, name) = try prepare(relativePath)
-        let target = directory + "/" + name
-        let existing = Self.existingFile(at: target, comparedWith: bytes)
+        let (folder, name) = try prepare(relativePath)
+        let existing = Self.existingFile(name, in: folder, comparedWith: bytes)
         if existing == .same { return .unchanged }
-        try replace(target, name: name, in: directory, relativePath: relativePath, new: existing == .none) {
+        try replace(name, in: folder, relativePath: relativePath, new: existing == .none) {
             descriptor in
             bytes.withUnsafeBytes { Self.writeAll(descriptor, $0) }
         }
@@ -96,8 +96,8 @@ public struct OutputWriter: Sendable {
     /// Writes a file from chunks produced one at a time (so a large file is never whole in memory), always replacing
     /// it atomically.
     public func write(chunks: some Sequence<[UInt8]>, to relativePath: String) throws(Failure) {
-        let (directory, name) = try prepare(relativePath)
-        try replace(directory + "/" + name, name: name, in: directory, relativePath: relativePath, new: false) {
+        let (folder, name) = try prepare(relativePath)
+        try replace(name, in: folder, relativePath: relativePath, new: false) {
             descriptor in
             // Gather small chunks (a manifest line each) into writes of about 256 KB.
             var buffer: [UInt8] = []
@@ -311,20 +311,20 @@ public struct OutputWriter: Sendable {
     ///
     /// A path whose folder was checked before (every report after a folder's first) needs only its file name
     /// checked: the folder's path passed `validatedComponents` when it was remembered.
-    private func prepare(_ relativePath: String) throws(Failure) -> (directory: String, name: String) {
+    private func prepare(_ relativePath: String) throws(Failure) -> (folder: OutputFolder, name: String) {
         var path = relativePath
-        let known: (directory: String, name: String)? = path.withUTF8 { utf8 in
+        let known: (folder: OutputFolder, name: String)? = path.withUTF8 { utf8 in
             guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), slash > 0,
                 Self.isPlainComponent(UnsafeBufferPointer(rebasing: utf8[(slash + 1)...]))
             else { return nil }
-            let folder = String(decoding: UnsafeBufferPointer(rebasing: utf8[..<slash]), as: UTF8.self)
-            guard let directory = folders.withLock({ $0[BytePath(folder)] }) else { return nil }
-            return (directory, String(decoding: UnsafeBufferPointer(rebasing: utf8[(slash + 1)...]), as: UTF8.self))
+            let relative = String(decoding: UnsafeBufferPointer(rebasing: utf8[..<slash]), as: UTF8.self)
+            guard let folder = folders.checked(BytePath(relative)) else { return nil }
+            return (folder, String(decoding: UnsafeBufferPointer(rebasing: utf8[(slash + 1)...]), as: UTF8.self))
         }
         if let known { return known }
         let components = try Self.validatedComponents(relativePath)
-        let directory = try ensureDirectory(components.dropLast(), for: relativePath)
-        return (directory, components[components.count - 1])
+        let folder = try ensureDirectory(components.dropLast(), for: relativePath)
+        return (folder, components[components.count - 1])
     }
 
     /// Whether a path component names a file or folder inside its folder: not empty, `.` or `..`, and without a NUL
@@ -336,43 +336,44 @@ public struct OutputWriter: Sendable {
 
     /// Writes a file beside the target with `fill`, then puts it in place.
     private func replace(
-        _ target: String, name: String, in directory: String, relativePath: String, new: Bool,
-        fill: (Int32) -> String?
+        _ name: String, in folder: OutputFolder, relativePath: String, new: Bool, fill: (Int32) -> String?
     ) throws(Failure) {
-        let staged = try stageFile(target, name: name, in: directory, relativePath: relativePath, new: new, fill: fill)
+        let staged = try stageFile(name, in: folder, relativePath: relativePath, new: new, fill: fill)
         try commit(staged)
     }
 
     /// Writes a file beside the target with `fill`: unnamed when the target is `new` (not there when asked) and the
     /// writer can (see `UnnamedFiles`), else under a temporary name.
     private func stageFile(
-        _ target: String, name: String, in directory: String, relativePath: String, new: Bool,
-        fill: (Int32) -> String?
+        _ name: String, in folder: OutputFolder, relativePath: String, new: Bool, fill: (Int32) -> String?
     ) throws(Failure) -> StagedFile {
-        if new, let unnamed, let descriptor = unnamed.open(in: directory) {
+        if new, let unnamed, let descriptor = unnamed.open(in: folder.path, descriptor: folder.descriptor) {
             if let failure = fill(descriptor) {
                 unnamed.close(descriptor)
                 throw Failure(path: relativePath, reason: "cannot write: \(failure)")
             }
-            return StagedFile(path: relativePath, target: target, holding: .unnamed(descriptor, unnamed))
+            return StagedFile(
+                path: relativePath, folder: folder, name: name, holding: .unnamed(descriptor, unnamed))
         }
-        let (temporary, descriptor) = try createTemporary(beside: target, relativePath: relativePath)
+        let (temporary, descriptor) = try createTemporary(beside: name, in: folder, relativePath: relativePath)
         let failure = fill(descriptor)
         close(descriptor)
         if let failure {
-            unlink(temporary)
+            Self.at(temporary, in: folder) { unlinkat($0, $1, 0) }
             throw Failure(path: relativePath, reason: "cannot write: \(failure)")
         }
-        return StagedFile(path: relativePath, target: target, holding: .named(temporary))
+        return StagedFile(path: relativePath, folder: folder, name: name, holding: .named(temporary))
     }
 
-    /// Creates a file under a temporary name (an absolute path) beside a target, open for writing.
+    /// Creates a file under a temporary name beside a target (a name in a folder), open for writing.
     private func createTemporary(
-        beside target: String, relativePath: String
-    ) throws(Failure) -> (path: String, descriptor: Int32) {
+        beside name: String, in folder: OutputFolder, relativePath: String
+    ) throws(Failure) -> (name: String, descriptor: Int32) {
         for _ in 0..<100 {
-            let temporary = temporaryPath(beside: target)
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            let temporary = temporaryName(beside: name)
+            let descriptor = Self.at(temporary, in: folder) {
+                openat($0, $1, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            }
             if descriptor >= 0 { return (temporary, descriptor) }
             if errno != EEXIST { break }
         }
@@ -380,13 +381,22 @@ public struct OutputWriter: Sendable {
             path: relativePath, reason: "cannot create a temporary file: \(String(cString: strerror(errno)))")
     }
 
-    /// A new temporary name (an absolute path) beside a target (an absolute path): `.<name>.<pid>.<n>.tmp`, with
-    /// the writer's tag before the process id if it has one.
-    private func temporaryPath(beside target: String) -> String {
-        let slash = target.utf8.lastIndex(of: UInt8(ascii: "/")) ?? target.startIndex
-        return .concatenating(
-            String(target[..<slash]), "/.", String(target[target.utf8.index(after: slash)...]), ".",
-            temporaryTag.map { $0 + "." } ?? "", Self.processID, ".", String(Self.serial.next()), ".tmp")
+    /// A new temporary name beside a target's name: `.<name>.<pid>.<n>.tmp`, with the writer's tag before the
+    /// process id if it has one.
+    private func temporaryName(beside name: String) -> String {
+        .concatenating(
+            ".", name, ".", temporaryTag.map { $0 + "." } ?? "", Self.processID, ".", String(Self.serial.next()),
+            ".tmp")
+    }
+
+    /// Calls a system call that takes a folder's descriptor and a path with a file of a folder: the folder's open
+    /// descriptor and the file's name, or, when the folder is not open, the current folder and the file's absolute
+    /// path.
+    @discardableResult
+    static func at<Result>(
+        _ name: String, in folder: OutputFolder, _ call: (Int32, UnsafePointer<CChar>) -> Result
+    ) -> Result {
+        folder.descriptor >= 0 ? call(folder.descriptor, name) : call(AT_FDCWD, folder.path + "/" + name)
     }
 
     // MARK: Staged writes
@@ -398,11 +408,10 @@ public struct OutputWriter: Sendable {
     /// The build runner stages a batch of reports, records in the manifest that their files are being replaced, and
     /// only then renames them, so that no file is ever in place without the manifest knowing of it.
     func stage(_ bytes: [UInt8], to relativePath: String, mayExist: Bool = true) throws(Failure) -> StagedFile? {
-        let (directory, name) = try prepare(relativePath)
-        let target = String.concatenating(directory, "/", name)
-        let existing = mayExist ? Self.existingFile(at: target, comparedWith: bytes) : .none
+        let (folder, name) = try prepare(relativePath)
+        let existing = mayExist ? Self.existingFile(name, in: folder, comparedWith: bytes) : .none
         if existing == .same { return nil }
-        return try stageFile(target, name: name, in: directory, relativePath: relativePath, new: existing == .none) {
+        return try stageFile(name, in: folder, relativePath: relativePath, new: existing == .none) {
             descriptor in bytes.withUnsafeBytes { Self.writeAll(descriptor, $0) }
         }
     }
@@ -416,24 +425,35 @@ public struct OutputWriter: Sendable {
             try move(temporary, over: staged)
         case .unnamed(let descriptor, let unnamed):
             defer { unnamed.close(descriptor) }
-            let error = unnamed.link(descriptor, to: staged.target)
+            let link = { (name: String) in
+                staged.folder.descriptor >= 0
+                    ? unnamed.link(descriptor, to: name, in: staged.folder.descriptor)
+                    : unnamed.link(descriptor, to: staged.folder.path + "/" + name)
+            }
+            let error = link(staged.name)
             if error == 0 { return }
             var failure = error
             // `linkat` never replaces: the file takes a temporary name (not taken) and is renamed over the target.
             for _ in 0..<100 where failure == EEXIST {
-                let temporary = temporaryPath(beside: staged.target)
-                failure = unnamed.link(descriptor, to: temporary)
+                let temporary = temporaryName(beside: staged.name)
+                failure = link(temporary)
                 if failure == 0 { return try move(temporary, over: staged) }
             }
             throw Failure(path: staged.path, reason: "cannot move into place: \(String(cString: strerror(failure)))")
         }
     }
 
-    /// Renames a temporary file over a staged file's target; the temporary file goes either way.
+    /// Renames a temporary file (a name in the staged file's folder) over a staged file's target; the temporary file
+    /// goes either way.
     private func move(_ temporary: String, over staged: StagedFile) throws(Failure) {
-        if rename(temporary, staged.target) != 0 {
+        let folder = staged.folder
+        let renamed =
+            folder.descriptor >= 0
+            ? renameat(folder.descriptor, temporary, folder.descriptor, staged.name)
+            : rename(folder.path + "/" + temporary, staged.target)
+        if renamed != 0 {
             let reason = String(cString: strerror(errno))
-            unlink(temporary)
+            Self.at(temporary, in: folder) { unlinkat($0, $1, 0) }
             throw Failure(path: staged.path, reason: "cannot move into place: \(reason)")
         }
     }
@@ -441,7 +461,7 @@ public struct OutputWriter: Sendable {
     /// Drops a staged file that will not be put in place.
     func discard(_ staged: StagedFile) {
         switch staged.holding {
-        case .named(let temporary): unlink(temporary)
+        case .named(let temporary): Self.at(temporary, in: staged.folder) { unlinkat($0, $1, 0) }
         case .unnamed(let descriptor, let unnamed): unnamed.close(descriptor)
         }
     }
@@ -474,8 +494,8 @@ public struct OutputWriter: Sendable {
     /// Opens a file of the output folder for reading and writing, creating it (and its folders) if needed, without
     /// following a symbolic link; for lock files. The caller closes the descriptor.
     func openForLocking(_ relativePath: String) throws(Failure) -> Int32 {
-        let (directory, name) = try prepare(relativePath)
-        let descriptor = open(directory + "/" + name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let (folder, name) = try prepare(relativePath)
+        let descriptor = open(folder.path + "/" + name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw Failure(path: relativePath, reason: "cannot open: \(String(cString: strerror(errno)))")
         }
@@ -511,13 +531,16 @@ public struct OutputWriter: Sendable {
     /// Creates the folders of a path under the root; a symbolic link or a file in the way is an error.
     ///
     /// Folders checked once are remembered for the life of the writer.
-    private func ensureDirectory(_ components: ArraySlice<String>, for relativePath: String) throws(Failure) -> String {
+    private func ensureDirectory(
+        _ components: ArraySlice<String>, for relativePath: String
+    ) throws(Failure) -> OutputFolder {
         var path = root
         var relative = ""
+        if components.isEmpty, let folder = folders.checked(BytePath("")) { return folder }
         for component in components {
             path += "/" + component
             relative += relative.isEmpty ? component : "/" + component
-            if folders.withLock({ $0[BytePath(relative)] != nil }) { continue }
+            if folders.checked(BytePath(relative)) != nil { continue }
             var info = stat()
             if lstat(path, &info) == 0 {
                 if (info.st_mode & S_IFMT) == S_IFLNK {
@@ -532,9 +555,9 @@ public struct OutputWriter: Sendable {
                 throw Failure(
                     path: relativePath, reason: "cannot create folder \(path): \(String(cString: strerror(errno)))")
             }
-            folders.withLock { [path, relative] in $0[BytePath(relative)] = path }
+            folders.remember(BytePath(relative), path: path)
         }
-        return path
+        return folders.checked(BytePath(relative)) ?? folders.remember(BytePath(relative), path: path)
     }
 
     /// What is at a target path, compared with the bytes to be written there.
@@ -550,16 +573,20 @@ public struct OutputWriter: Sendable {
     /// Whether nothing is at a path, or a regular file (not a link) with exactly these bytes, or something else; a
     /// file is read and compared 64 KB at a time, so a large file (the reports index's filter data is 6 MB at
     /// 100,000 reports) is not held twice.
-    private static func existingFile(at path: String, comparedWith bytes: [UInt8]) -> ExistingFile {
+    private static func existingFile(
+        _ name: String, in folder: OutputFolder, comparedWith bytes: [UInt8]
+    ) -> ExistingFile {
+        let (directory, path) =
+            folder.descriptor >= 0 ? (folder.descriptor, name) : (AT_FDCWD, folder.path + "/" + name)
         var info = stat()
-        guard lstat(path, &info) == 0 else { return errno == ENOENT ? .none : .other }
-        return (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) == bytes.count && fileHolds(path, bytes)
-            ? .same : .other
+        guard fstatat(directory, path, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return errno == ENOENT ? .none : .other }
+        return (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) == bytes.count
+            && fileHolds(path, in: directory, bytes) ? .same : .other
     }
 
     /// Whether the regular file at a path holds exactly these bytes (its size was checked).
-    private static func fileHolds(_ path: String, _ bytes: [UInt8]) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    private static func fileHolds(_ path: String, in directory: Int32, _ bytes: [UInt8]) -> Bool {
+        let descriptor = openat(directory, path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
         var chunk = [UInt8](repeating: 0, count: min(bytes.count + 1, 65_536))
@@ -603,4 +630,41 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ coun
     #else
         Darwin.write(descriptor, bytes, count)
     #endif
+}
+
+/// A folder of the output folder that a writer checked or created: its absolute path, and a descriptor open on it
+/// (-1 when it could not be opened, and the path is used).
+struct OutputFolder: Sendable {
+    let path: String
+    let descriptor: Int32
+}
+
+/// The folders a writer checked or created, by their path relative to its root (`""` for the root), each open until
+/// the last copy of the writer goes.
+final class OutputFolders: Sendable {
+    private let table = Mutex<[BytePath: OutputFolder]>([:])
+
+    /// A folder checked before.
+    func checked(_ relative: BytePath) -> OutputFolder? {
+        table.withLock { $0[relative] }
+    }
+
+    /// Remembers a folder checked or created now (a symbolic link put there since is not followed), and returns it.
+    @discardableResult
+    func remember(_ relative: BytePath, path: String) -> OutputFolder {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let opened = OutputFolder(path: path, descriptor: descriptor)
+        let (kept, extra) = table.withLock { table -> (OutputFolder, Int32?) in
+            // Another thread remembered it meanwhile: its descriptor is kept, this one closed.
+            if let earlier = table[relative] { return (earlier, descriptor) }
+            table[relative] = opened
+            return (opened, nil)
+        }
+        if let extra, extra >= 0 { close(extra) }
+        return kept
+    }
+
+    deinit {
+        for folder in table.withLock({ Array($0.values) }) where folder.descriptor >= 0 { close(folder.descriptor) }
+    }
 }

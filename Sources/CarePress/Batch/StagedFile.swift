@@ -4,8 +4,9 @@
 struct StagedFile: Sendable {
     /// The target, relative to the output folder.
     let path: String
-    /// The target's absolute path.
-    let target: String
+    /// The target's folder, and its name there.
+    let folder: OutputFolder
+    let name: String
     /// Where the bytes are meanwhile.
     let holding: Holding
 
@@ -13,7 +14,10 @@ struct StagedFile: Sendable {
     enum Holding: Sendable {
         /// In an unnamed file open on this descriptor, counted by those `UnnamedFiles`, linked to the target's name.
         case unnamed(Int32, UnnamedFiles)
-        /// In a file under this temporary name (an absolute path), renamed to the target's.
+        /// In a file under this temporary name in the target's folder, renamed to the target's.
         case named(String)
     }
+
+    /// The target's absolute path.
+    var target: String { folder.path + "/" + name }
 }

@@ -36,9 +36,10 @@ final class UnnamedFiles: Sendable {
     /// The process's: descriptors are a process's, whichever writer opens them.
     static let shared: UnnamedFiles? = UnnamedFiles(budget: processBudget())
 
-    /// Opens a new unnamed file in a folder for writing; nil (and the caller names one) when the budget is spent or
-    /// the folder's file system does not have unnamed files.
-    func open(in directory: String) -> Int32? {
+    /// Opens a new unnamed file in a folder (its path, or a descriptor open on it, which is used when not -1) for
+    /// writing; nil (and the caller names one) when the budget is spent or the folder's file system does not have
+    /// unnamed files.
+    func open(in directory: String, descriptor folder: Int32 = -1) -> Int32? {
         let reserved = state.withLock { state in
             guard !state.refused, state.open < budget else { return false }
             state.open += 1
@@ -46,7 +47,11 @@ final class UnnamedFiles: Sendable {
         }
         guard reserved else { return nil }
         #if os(Linux) && (arch(x86_64) || arch(arm64))
-            let descriptor = Glibc.open(directory, O_WRONLY | Self.temporaryFile | O_CLOEXEC, 0o644)
+            // In the folder's descriptor when the writer holds one open: no path to walk.
+            let descriptor =
+                folder >= 0
+                ? openat(folder, ".", O_WRONLY | Self.temporaryFile | O_CLOEXEC, 0o644)
+                : Glibc.open(directory, O_WRONLY | Self.temporaryFile | O_CLOEXEC, 0o644)
             if descriptor >= 0 { return descriptor }
             let error = errno
             state.withLock { state in
@@ -68,30 +73,33 @@ final class UnnamedFiles: Sendable {
         case procPath
     }
 
-    /// Gives an unnamed file a name (an absolute path); 0, or the `errno` of the failure: `EEXIST` when something is
+    /// Gives an unnamed file a name (an absolute path, or a name in the folder open as `folder`); 0, or the `errno` of
+    /// the failure: `EEXIST` when something is
     /// already there, which is never replaced or followed, even a symbolic link. Links through the descriptor until
     /// the kernel refuses that once, then through `/proc/self/fd`.
-    func link(_ descriptor: Int32, to path: String) -> Int32 {
+    func link(_ descriptor: Int32, to path: String, in folder: Int32 = AT_FDCWD) -> Int32 {
         if state.withLock({ !$0.descriptorRefused }) {
-            let error = Self.link(descriptor, to: path, through: .descriptor)
+            let error = Self.link(descriptor, to: path, in: folder, through: .descriptor)
             guard error == ENOENT || error == EPERM else { return error }
             // Refused, or the target's folder is gone: the path tells which.
-            let retried = Self.link(descriptor, to: path, through: .procPath)
+            let retried = Self.link(descriptor, to: path, in: folder, through: .procPath)
             if retried == 0 { state.withLock { $0.descriptorRefused = true } }
             return retried
         }
-        return Self.link(descriptor, to: path, through: .procPath)
+        return Self.link(descriptor, to: path, in: folder, through: .procPath)
     }
 
     /// How `link(_:to:)` links now.
     var linkRoute: LinkRoute { state.withLock { $0.descriptorRefused ? .procPath : .descriptor } }
 
     /// Gives an unnamed file a name one way; 0 or the `errno` of the failure.
-    static func link(_ descriptor: Int32, to path: String, through route: LinkRoute) -> Int32 {
+    static func link(
+        _ descriptor: Int32, to path: String, in folder: Int32 = AT_FDCWD, through route: LinkRoute
+    ) -> Int32 {
         let linked: Int32
         switch route {
-        case .descriptor: linked = linkat(descriptor, "", AT_FDCWD, path, Self.emptyPath)
-        case .procPath: linked = linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW)
+        case .descriptor: linked = linkat(descriptor, "", folder, path, Self.emptyPath)
+        case .procPath: linked = linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", folder, path, AT_SYMLINK_FOLLOW)
         }
         return linked == 0 ? 0 : errno
     }

@@ -75,6 +75,33 @@ struct OutputWriterTests {
         #expect(project.files(under: "elsewhere").isEmpty)
     }
 
+    /// A folder the writer checked is swapped for a symbolic link to somewhere else during a build: the writer keeps
+    /// writing into the folder it checked (held open), never through the link, for a new file (staged unnamed, or
+    /// under a temporary name when there are no unnamed files) and for one it replaces.
+    @Test(arguments: [true, false])
+    func aFolderSwappedForASymbolicLinkMidBuildIsNotWrittenThrough(unnamed: Bool) throws {
+        let project = try TemporaryProject()
+        let writer = try OutputWriter(
+            root: project.path("Output"), unnamed: unnamed ? UnnamedFiles(budget: 16) : nil)
+        try writer.write("first", to: "reports/consults/a.md")
+        try FileManager.default.createDirectory(atPath: project.path("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(
+            atPath: project.path("Output/reports/consults"), toPath: project.path("Output/reports/checked"))
+        try FileManager.default.createSymbolicLink(
+            atPath: project.path("Output/reports/consults"), withDestinationPath: project.path("elsewhere"))
+
+        try writer.write("new", to: "reports/consults/b.md")
+        try writer.write("second", to: "reports/consults/a.md")
+        let staged = try #require(try writer.stage(Array("staged".utf8), to: "reports/consults/c.md"))
+        try writer.commit(staged)
+
+        #expect(project.files(under: "elsewhere").isEmpty)
+        #expect(project.read("Output/reports/checked/a.md") == "second")
+        #expect(project.read("Output/reports/checked/b.md") == "new")
+        #expect(project.read("Output/reports/checked/c.md") == "staged")
+        #expect(project.files(under: "Output/reports/checked") == ["a.md", "b.md", "c.md"], "no temporary file left")
+    }
+
     @Test func replacesALinkAtTheTargetInsteadOfWritingThroughIt() throws {
         let project = try TemporaryProject()
         let writer = try OutputWriter(root: project.path("Output"))
