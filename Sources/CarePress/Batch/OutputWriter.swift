@@ -125,16 +125,16 @@ public struct OutputWriter: Sendable {
     @discardableResult
     public func remove(_ relativePath: String) throws(Failure) -> Bool {
         let components = try Self.validatedComponents(relativePath)
-        var path = root
-        for component in components.dropLast() {
-            path += "/" + component
-            var info = stat()
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return false }
-        }
-        path += "/" + components[components.count - 1]
+        // Its folder is opened a component at a time, refusing links, and the file removed by name in it: a folder
+        // swapped for a link between a check and the removal cannot send it elsewhere.
+        guard let directory = openFolder(components.dropLast().joined(separator: "/")) else { return false }
+        defer { close(directory) }
+        let name = components[components.count - 1]
         var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else { return false }
-        if unlink(path) != 0 {
+        guard fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) != S_IFDIR else {
+            return false
+        }
+        if unlinkat(directory, name, 0) != 0 {
             throw Failure(path: relativePath, reason: "cannot remove: \(String(cString: strerror(errno)))")
         }
         return true
@@ -495,7 +495,7 @@ public struct OutputWriter: Sendable {
     /// following a symbolic link; for lock files. The caller closes the descriptor.
     func openForLocking(_ relativePath: String) throws(Failure) -> Int32 {
         let (folder, name) = try prepare(relativePath)
-        let descriptor = open(folder.path + "/" + name, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let descriptor = Self.at(name, in: folder) { openat($0, $1, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644) }
         guard descriptor >= 0 else {
             throw Failure(path: relativePath, reason: "cannot open: \(String(cString: strerror(errno)))")
         }

@@ -102,6 +102,30 @@ struct OutputWriterTests {
         #expect(project.files(under: "Output/reports/checked") == ["a.md", "b.md", "c.md"], "no temporary file left")
     }
 
+    @Test func removesOnlyInsideTheOutputFolderAndNeverThroughALink() throws {
+        let project = try TemporaryProject()
+        let writer = try OutputWriter(root: project.path("Output"))
+        try writer.write("old", to: "reports/consults/a.md")
+        try project.write("elsewhere/a.md", "keep")
+        try project.write("secret.txt", "keep")
+        try FileManager.default.createSymbolicLink(
+            atPath: project.path("Output/reports/consults/b.md"), withDestinationPath: project.path("secret.txt"))
+
+        #expect(try writer.remove("reports/consults/b.md"), "a link at the path is removed itself")
+        #expect(project.read("secret.txt") == "keep")
+        #expect(try !writer.remove("reports/consults/none.md"))
+        #expect(try !writer.remove("reports/consults"), "a folder is never removed")
+
+        // The folder swapped for a link to another folder that holds a file of the same name.
+        try FileManager.default.moveItem(
+            atPath: project.path("Output/reports/consults"), toPath: project.path("Output/reports/moved"))
+        try FileManager.default.createSymbolicLink(
+            atPath: project.path("Output/reports/consults"), withDestinationPath: project.path("elsewhere"))
+        #expect(try !writer.remove("reports/consults/a.md"))
+        #expect(project.read("elsewhere/a.md") == "keep")
+        #expect(project.read("Output/reports/moved/a.md") == "old")
+    }
+
     @Test func replacesALinkAtTheTargetInsteadOfWritingThroughIt() throws {
         let project = try TemporaryProject()
         let writer = try OutputWriter(root: project.path("Output"))
