@@ -36,11 +36,12 @@ struct FileNameSetTests {
         #expect(!set.contains(digest: ContentDigest(high: 1, low: 8)))
     }
 
-    @Test func theAllZeroDigestIsANameLikeAnyOther() {
-        let zero = ContentDigest(high: 0, low: 0)
-        #expect(!FileNameSet(digests: [ContentDigest(high: 1, low: 0)]).contains(digest: zero))
+    @Test func aDigestWhoseKeptBitsAreZeroIsANameLikeAnyOther() {
+        let zero = ContentDigest(high: 0, low: 5)
+        #expect(!FileNameSet(digests: [ContentDigest(high: 1, low: 5)]).contains(digest: zero))
         let set = FileNameSet(digests: [zero, zero, ContentDigest(high: 1, low: 0)])
         #expect(set.contains(digest: zero))
+        #expect(set.contains(digest: ContentDigest(high: 1, low: 0)))
         #expect(set.count == 2)
     }
 
@@ -49,5 +50,6 @@ struct FileNameSetTests {
         #expect(set.count == 0)
         #expect(!set.contains("hl-1", suffix: ".md"))
         #expect(!set.contains(digest: ContentDigest(high: 0, low: 0)))
+        #expect(!set.contains(digest: ContentDigest(high: 9, low: 9)))
     }
 }
