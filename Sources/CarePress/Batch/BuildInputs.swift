@@ -6,12 +6,6 @@ import Foundation
 /// dependency keys (see `RecordDependencies`) resolve to now; when it equals the digest in the manifest, the report
 /// the last build wrote is still right.
 struct BuildInputs: Sendable {
-    /// The running tool (see `CarePressVersion.fingerprint`).
-    let tool: ContentDigest
-    /// `site.yml`.
-    let site: ContentDigest
-    /// Each kind's templates: its own, the layouts, the shared report templates, the partials they use, the stylesheet.
-    let templates: [RecordKind: ContentDigest]
     /// Everything the shared pages are made from besides the record summaries: every file of the content folder
     /// outside the record folders, and every file of the effective theme.
     let shared: ContentDigest
@@ -22,44 +16,36 @@ struct BuildInputs: Sendable {
     private let knowledge: ContentDigest
     /// What each dependency key resolved to, so thousands of records that cite the same items resolve them once.
     private let resolved = Mutex<[String: ContentDigest]>([:])
-    /// Whether the build prints PDFs: part of every record's digest, so that asking for PDFs (or no longer asking)
-    /// makes every report again, with or without its PDF.
-    let printsPDFs: Bool
-    /// What every record digest of a kind starts with (all of the above that a kind's records share), combined once:
-    /// a no-op build digests every record, and this was half of each.
+    /// What every record digest of a kind starts with, combined once (a no-op build digests every record, and this
+    /// was half of each): the running tool (`CarePressVersion.fingerprint`), the kind, its templates (its own, the
+    /// layouts, the shared report templates, the partials they use, the stylesheet), `site.yml`, and whether the build
+    /// prints PDFs (so that asking for PDFs, or no longer asking, makes every report again).
     private let recordDigestStarts: [RecordKind: ContentHasher]
 
     /// Reads and digests the shared inputs of a project and theme.
     init(project: SiteProject, templates: TemplateSet, tool: ContentDigest, printsPDFs: Bool = false) {
         self.project = project
-        self.tool = tool
-        self.printsPDFs = printsPDFs
         let content = project.contentPath
-        site = Self.fileDigest(content.appendingPathComponent("site.yml"))
+        let site = Self.fileDigest(content.appendingPathComponent("site.yml"))
         schemas = project.schemas.mapValues { Self.fileDigest($0.source) }
         conditions = Dictionary(
             project.knowledge.conditions.map { ($0.name, Self.fileDigest($0.source)) }, uniquingKeysWith: { a, _ in a })
         exercises = Dictionary(
             project.knowledge.exercises.map { ($0.name, Self.fileDigest($0.source)) }, uniquingKeysWith: { a, _ in a })
         knowledge = Self.folderDigest(content.appendingPathComponent("knowledge"))
-        var perKind: [RecordKind: ContentDigest] = [:]
-        for kind in RecordKind.allCases {
-            var hasher = ContentHasher()
-            for name in templates.templatesUsed(by: kind) {
-                hasher.combine(name)
-                hasher.combine(templates.source(of: name) ?? "")
-            }
-            hasher.combine(templates.stylesheet)
-            perKind[kind] = hasher.finalize()
-        }
-        self.templates = perKind
         var starts: [RecordKind: ContentHasher] = [:]
         for kind in RecordKind.allCases {
+            var kindTemplates = ContentHasher()
+            for name in templates.templatesUsed(by: kind) {
+                kindTemplates.combine(name)
+                kindTemplates.combine(templates.source(of: name) ?? "")
+            }
+            kindTemplates.combine(templates.stylesheet)
             var hasher = ContentHasher()
             hasher.combine("record")
             hasher.combine(tool)
             hasher.combine(kind.rawValue)
-            hasher.combine(perKind[kind] ?? ContentDigest(high: 0, low: 0))
+            hasher.combine(kindTemplates.finalize())
             hasher.combine(site)
             if printsPDFs { hasher.combine("pdf") }
             starts[kind] = hasher

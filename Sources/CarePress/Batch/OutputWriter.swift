@@ -534,15 +534,21 @@ public struct OutputWriter: Sendable {
     private func ensureDirectory(
         _ components: ArraySlice<String>, for relativePath: String
     ) throws(Failure) -> OutputFolder {
-        var path = root
+        var folder =
+            folders.checked(BytePath(""))
+            ?? folders.remember(BytePath(""), path: root, descriptor: open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC))
         var relative = ""
-        if components.isEmpty, let folder = folders.checked(BytePath("")) { return folder }
         for component in components {
-            path += "/" + component
             relative += relative.isEmpty ? component : "/" + component
-            if folders.checked(BytePath(relative)) != nil { continue }
+            if let checked = folders.checked(BytePath(relative)) {
+                folder = checked
+                continue
+            }
+            // Looked at, created and opened by its name in the folder before it, which is held open: a link put on
+            // the way meanwhile is never followed.
+            let path = folder.path + "/" + component
             var info = stat()
-            if lstat(path, &info) == 0 {
+            if Self.at(component, in: folder, { fstatat($0, $1, &info, AT_SYMLINK_NOFOLLOW) }) == 0 {
                 if (info.st_mode & S_IFMT) == S_IFLNK {
                     throw Failure(
                         path: relativePath,
@@ -551,13 +557,16 @@ public struct OutputWriter: Sendable {
                 if (info.st_mode & S_IFMT) != S_IFDIR {
                     throw Failure(path: relativePath, reason: "\(path) is a file, not a folder")
                 }
-            } else if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            } else if Self.at(component, in: folder, { mkdirat($0, $1, 0o755) }) != 0 && errno != EEXIST {
                 throw Failure(
                     path: relativePath, reason: "cannot create folder \(path): \(String(cString: strerror(errno)))")
             }
-            folders.remember(BytePath(relative), path: path)
+            let descriptor = Self.at(component, in: folder) {
+                openat($0, $1, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            }
+            folder = folders.remember(BytePath(relative), path: path, descriptor: descriptor)
         }
-        return folders.checked(BytePath(relative)) ?? folders.remember(BytePath(relative), path: path)
+        return folder
     }
 
     /// What is at a target path, compared with the bytes to be written there.
@@ -649,10 +658,9 @@ final class OutputFolders: Sendable {
         table.withLock { $0[relative] }
     }
 
-    /// Remembers a folder checked or created now (a symbolic link put there since is not followed), and returns it.
-    @discardableResult
-    func remember(_ relative: BytePath, path: String) -> OutputFolder {
-        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    /// Remembers a folder checked or created now, with the descriptor it was opened on (-1: it could not be), and
+    /// returns it: the one remembered first when two threads check it at once (the other descriptor is closed).
+    func remember(_ relative: BytePath, path: String, descriptor: Int32) -> OutputFolder {
         let opened = OutputFolder(path: path, descriptor: descriptor)
         let (kept, extra) = table.withLock { table -> (OutputFolder, Int32?) in
             // Another thread remembered it meanwhile: its descriptor is kept, this one closed.
