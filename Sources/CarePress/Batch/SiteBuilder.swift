@@ -59,7 +59,10 @@ public enum SiteBuilder {
                 BuildManifest.openAsItIs(at: manifestFile, strings: strings, boot: options.boot)
             }
         }
-        guard var loaded = loadProject(options, into: &report) else {
+        // A folder built before may have been built with this very theme, which then parsed: its templates are
+        // parsed when one is first rendered, which a no-op build never does, unless the manifest says otherwise.
+        let parsing: TemplateSet.Parsing = readAhead == nil ? .now : .whenRendered
+        guard var loaded = loadProject(options, parsing: parsing, into: &report) else {
             // The manifest read ahead is closed before the build returns, leaving the folder as it was.
             _ = readAhead?.take()
             return stopped(report, start)
@@ -89,14 +92,13 @@ public enum SiteBuilder {
             return kept?.path == manifestFile ? kept?.manifest : nil
         }
         let opening = Prefetch(inBackground: options.jobs > 1) {
-            () -> (Result<(BuildManifest, BuildManifest.Contents), SQLiteError>, reopened: Bool) in
+            () -> (Result<(BuildManifest, BuildManifest.Contents), SQLiteError>, reopened: Bool)? in
             if let kept, let contents = kept.reopened(at: manifestFile) { return (.success((kept, contents)), true) }
             if let read = readAhead?.take() { return (.success(read), false) }
-            let opened = Result { () throws(SQLiteError) in
-                try BuildManifest.open(
-                    at: manifestFile, strings: strings, mirrored: options.cache != nil, boot: options.boot)
-            }
-            return (opened, false)
+            // A manifest that cannot be read as it is gets mended or made again: not before the theme is known to
+            // parse, as nothing is written for a theme that does not.
+            guard case .now = parsing else { return nil }
+            return (openManifest(at: manifestFile, strings: strings, options: options), false)
         }
         let inputs: Inputs
         switch loaded {
@@ -116,7 +118,25 @@ public enum SiteBuilder {
             : Prefetch(inBackground: options.jobs > 1) {
                 RecordBatch.listReportFolders(of: recordFiles, writer: writer)
             }
-        let (opened, reopened) = opening.take()
+        // Templates left to be parsed when rendered are parsed now, before anything is written, unless the last
+        // finished build wrote the guide from the same theme (and the same tool and content): they parsed then.
+        let taken = opening.take()
+        if case .whenRendered = parsing, case .loaded = loaded {
+            var parsedBefore = false
+            if case (.success((_, let contents)), _)? = taken {
+                parsedBefore = contents.shared.guideDigest == SharedPagesPlan.guideDigest(of: inputs)
+            }
+            if !parsedBefore {
+                do throws(TemplateErrors) {
+                    try inputs.templates.parse()
+                } catch {
+                    report.diagnostics += error.diagnostics
+                    return stopped(report, start)
+                }
+            }
+        }
+        let (opened, reopened) =
+            (consume taken) ?? (openManifest(at: manifestFile, strings: strings, options: options), false)
         // Consumed: a copy left here would keep the manifest's entries (at 100,000 records, 30 MB) alive after the scan
         // lets go of them.
         guard case (let manifest, var contents)? = openedManifest(consume opened, at: manifestFile, into: &report)
@@ -258,7 +278,9 @@ public enum SiteBuilder {
     }
 
     /// Loads the project and the theme; nil after reporting what stops the build.
-    private static func loadProject(_ options: BuildOptions, into report: inout BuildReport) -> LoadedProject? {
+    private static func loadProject(
+        _ options: BuildOptions, parsing: TemplateSet.Parsing = .now, into report: inout BuildReport
+    ) -> LoadedProject? {
         if case .known(let changes, theme: false) = options.changes,
             let kept = options.cache?.project.withLock({ $0 })?.updated(with: changes)
         {
@@ -269,14 +291,14 @@ public enum SiteBuilder {
             report.diagnostics += kept.diagnostics + noRecordsWarning(kept.inputs.project)
             return .kept(kept)
         }
-        // The theme is parsed while the content is read: neither needs the other.
-        let parsing = Prefetch(inBackground: options.jobs > 1) {
-            TemplateSet.load(from: options.theme, requiring: requiredTemplates)
+        // The theme is loaded (and parsed) while the content is read: neither needs the other.
+        let loadingTheme = Prefetch(inBackground: options.jobs > 1) {
+            TemplateSet.load(from: options.theme, requiring: requiredTemplates, parsing: parsing)
         }
         let project = SiteProject.load(from: options.contentPath, cache: options.cache?.yaml)
         var diagnostics = project.diagnostics
         let templates: TemplateSet
-        switch parsing.take() {
+        switch loadingTheme.take() {
         case .success(let set):
             templates = set
             diagnostics += set.unusedOverrides
@@ -287,6 +309,15 @@ public enum SiteBuilder {
         report.diagnostics += diagnostics + noRecordsWarning(project)
         guard let site = project.site else { return nil }
         return .loaded(project: project, templates: templates, site: site, diagnostics: diagnostics)
+    }
+
+    /// Opens the manifest of the output folder for this build, mending it or making it again as needed.
+    private static func openManifest(at path: String, strings: StringInterner, options: BuildOptions)
+        -> Result<(BuildManifest, BuildManifest.Contents), SQLiteError>
+    {
+        Result { () throws(SQLiteError) in
+            try BuildManifest.open(at: path, strings: strings, mirrored: options.cache != nil, boot: options.boot)
+        }
     }
 
     /// The opened manifest, with its warnings reported; nil after reporting that it cannot be opened at all.
@@ -325,9 +356,7 @@ public enum SiteBuilder {
         init(_ inputs: Inputs, writer: OutputWriter, previous: BuildManifest.SharedPages) {
             let options = inputs.options
             writes = options.shard.writesSharedPages
-            var hasher = ContentHasher()
-            hasher.combine(inputs.digests.shared)
-            guideDigest = hasher.finalize()
+            guideDigest = Self.guideDigest(of: inputs)
             complete = writes && !previous.outputs.isEmpty && previous.outputs.allSatisfy(writer.fileExists)
             guard writes, options.force || !complete || previous.guideDigest != guideDigest else {
                 guide = nil
@@ -338,6 +367,13 @@ public enum SiteBuilder {
             guide = Prefetch(inBackground: options.jobs > 1) {
                 Result { () throws(TemplateErrors) in try guideSite.render() }
             }
+        }
+
+        /// The digest of everything the guide (and the assets) are made from.
+        static func guideDigest(of inputs: Inputs) -> ContentDigest {
+            var hasher = ContentHasher()
+            hasher.combine(inputs.digests.shared)
+            return hasher.finalize()
         }
     }
 

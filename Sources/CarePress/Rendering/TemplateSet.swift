@@ -15,8 +15,9 @@ public struct TemplateSet: Sendable {
     public let assets: [String]
     /// The text of `assets/style.css`, which standalone pages (reports) inline.
     public let stylesheet: String
-    private let library: MustacheLibrary
-    private let compiled: CompiledLibrary
+    /// The templates parsed by swift-mustache and compiled: parsed by `load`, or, for a theme that parsed before,
+    /// when a template is first rendered (see `Parsing`).
+    private let parsed: Lazy<Result<Parsed, TemplateErrors>>
     private let sources: [String: String]
     /// The names of the partials each template references, in order of appearance.
     let partials: [String: [String]]
@@ -29,24 +30,44 @@ public struct TemplateSet: Sendable {
     /// The first line every Markdown template must have, so that values are escaped for Markdown.
     public static let markdownPragma = "{{% CONTENT_TYPE: MARKDOWN }}"
 
-    /// Parses the templates of one folder alone, without the embedded theme behind it; see `load(from:requiring:)`.
-    public static func load(from folder: String, requiring required: [String] = []) -> Result<
-        TemplateSet, TemplateErrors
-    > {
-        load(from: ThemeSource(layers: [.option(folder)]), requiring: required)
+    /// Parses the templates of one folder alone, without the embedded theme behind it; see
+    /// `load(from:requiring:parsing:)`.
+    public static func load(from folder: String, requiring required: [String] = [], parsing: Parsing = .now)
+        -> Result<TemplateSet, TemplateErrors>
+    {
+        load(from: ThemeSource(layers: [.option(folder)]), requiring: required, parsing: parsing)
+    }
+
+    /// When `load` parses the templates.
+    public enum Parsing: Sendable {
+        /// Before it returns, so that any error in a template comes back from `load`.
+        case now
+        /// When a template is first rendered: for a theme whose bytes are those of a theme that parsed without
+        /// errors (the last finished build's), which parse the same way again. A build that renders nothing (a no-op)
+        /// then does not parse the theme at all: at 12,000 records that was a sixth of a no-op build's instructions.
+        /// Every other check (files, pragmas, partials, required templates, stylesheet) is still made by `load`.
+        case whenRendered
+    }
+
+    /// What swift-mustache made of the templates: its library (the reference and the fallback) and the templates
+    /// compiled from its parse.
+    private struct Parsed: Sendable {
+        let library: MustacheLibrary
+        let compiled: CompiledLibrary
     }
 
     /// Parses every template of a theme, requiring the given names; problems come back as located diagnostics.
-    public static func load(from theme: ThemeSource, requiring required: [String] = []) -> Result<
-        TemplateSet, TemplateErrors
-    > {
+    /// With `.whenRendered`, the templates are parsed when one is first rendered (a parse error is then thrown by
+    /// that render).
+    public static func load(
+        from theme: ThemeSource, requiring required: [String] = [], parsing: Parsing = .now
+    ) -> Result<TemplateSet, TemplateErrors> {
         precondition(MarkdownContentType.registered && HTMLContentType.registered)
         var diagnostics: [Diagnostic] = theme.missingFolders.map {
             Diagnostic(
                 .error, file: $0, position: .start, message: "templates folder not found",
                 hint: "leave out --templates to use the project's Templates/ and the theme built into carepress")
         }
-        var templates: [String: MustacheTemplate] = [:]
         var texts: [(name: String, path: String, text: String)] = []
         let files = theme.paths
         if files.isEmpty {
@@ -75,32 +96,28 @@ public struct TemplateSet: Sendable {
                     hint: "without it, values would not be escaped for Markdown (partials reset to HTML)")
                 continue
             }
-            // Every other template is HTML, escaped by scalars: swift-mustache's default escaping walks
-            // Characters, which a combining mark glued to a `<` or `>` slips past.
-            let prefix = name.hasSuffix(".md") ? "" : HTMLContentType.pragma
-            do {
-                templates[name] = try MustacheTemplate(string: prefix + text)
-                texts.append((name, path, text))
-            } catch let error as MustacheTemplate.ParserError {
-                let line = error.context.lineNumber
-                let column = error.context.columnNumber + 1 - (line == 1 ? prefix.count : 0)
-                log.error(
-                    "cannot parse the template: \(describe(error.error))",
-                    at: SourcePosition(line: line, column: max(column, 1)), path: .root)
-            } catch {
-                log.error("cannot parse the template: \(error)", at: .start, path: .root)
-            }
+            texts.append((name, path, text))
         }
+        var parsedNow: Parsed?
+        if case .now = parsing {
+            let (parsed, errors) = parse(texts)
+            diagnostics += errors
+            parsedNow = parsed
+            // Only the templates that parse are named, and have their partials checked.
+            let failed = Set(errors.map(\.file))
+            texts.removeAll { failed.contains($0.path) }
+        }
+        let names = Set(texts.map(\.name))
         var partials: [String: [String]] = [:]
         for (name, path, text) in texts {
             let references = partialReferences(in: text)
             partials[name] = references.map(\.name)
-            for reference in references where templates[reference.name] == nil {
+            for reference in references where !names.contains(reference.name) {
                 diagnostics.append(
                     Diagnostic(
                         .error, file: path, position: reference.position,
                         message: "partial '\(reference.name)' not found",
-                        hint: Suggestion.hint(for: reference.name, in: templates.keys).map { $0 }
+                        hint: Suggestion.hint(for: reference.name, in: names).map { $0 }
                             ?? "looked for \(reference.name).mustache in \(theme.lookupOrder)"))
             }
         }
@@ -128,12 +145,55 @@ public struct TemplateSet: Sendable {
                         message: "stylesheet not found", hint: "looked in \(theme.lookupOrder)")
                 ]))
         }
+        let parsed = Lazy { [parsedNow, texts] () -> Result<Parsed, TemplateErrors> in
+            if let parsedNow { return .success(parsedNow) }
+            let (parsed, errors) = parse(texts)
+            return errors.isEmpty ? .success(parsed) : .failure(TemplateErrors(diagnostics: errors.sorted()))
+        }
         return .success(
             TemplateSet(
-                theme: theme, names: Set(templates.keys), assets: assets, stylesheet: stylesheet,
-                library: MustacheLibrary(templates: templates), compiled: CompiledLibrary(templates),
+                theme: theme, names: names, assets: assets, stylesheet: stylesheet, parsed: parsed,
                 sources: Dictionary(texts.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first }),
                 partials: partials))
+    }
+
+    /// Parses templates with swift-mustache and compiles what it parsed; the errors of those that do not parse.
+    private static func parse(_ texts: [(name: String, path: String, text: String)]) -> (Parsed, [Diagnostic]) {
+        var templates: [String: MustacheTemplate] = [:]
+        var errors: [Diagnostic] = []
+        for (name, path, text) in texts {
+            // Every template but Markdown is HTML, escaped by scalars: swift-mustache's default escaping walks
+            // Characters, which a combining mark glued to a `<` or `>` slips past.
+            let prefix = name.hasSuffix(".md") ? "" : HTMLContentType.pragma
+            do {
+                templates[name] = try MustacheTemplate(string: prefix + text)
+            } catch let error as MustacheTemplate.ParserError {
+                let line = error.context.lineNumber
+                let column = error.context.columnNumber + 1 - (line == 1 ? prefix.count : 0)
+                errors.append(
+                    Diagnostic(
+                        .error, file: path, position: SourcePosition(line: line, column: max(column, 1)),
+                        path: ValuePath.root.description, message: "cannot parse the template: \(describe(error.error))"
+                    ))
+            } catch {
+                errors.append(
+                    Diagnostic(
+                        .error, file: path, position: .start, path: ValuePath.root.description,
+                        message: "cannot parse the template: \(error)"))
+            }
+        }
+        return (Parsed(library: MustacheLibrary(templates: templates), compiled: CompiledLibrary(templates)), errors)
+    }
+
+    /// Parses the templates now, if `load` left them to be parsed when rendered; the errors of those that do not
+    /// parse.
+    public func parse() throws(TemplateErrors) {
+        _ = try parsedTemplates()
+    }
+
+    /// The parsed templates, parsed now if they were not yet.
+    private func parsedTemplates() throws(TemplateErrors) -> Parsed {
+        try parsed.value.get()
     }
 
     /// Renders a template with a typed view model at the bottom of the context stack.
@@ -144,27 +204,32 @@ public struct TemplateSet: Sendable {
     /// Renders a template with a typed view model, as UTF-8 (what the batch's reports are made of, with no `String`
     /// made on the way).
     func renderUTF8(_ name: String, _ model: any ViewModel) throws(TemplateErrors) -> [UInt8] {
-        if engine == .compiled, let template = compiled.templates[name],
-            let bytes = try? compiled.renderUTF8(template, .object(model))
+        let parsed = try parsedTemplates()
+        if engine == .compiled, let template = parsed.compiled.templates[name],
+            let bytes = try? parsed.compiled.renderUTF8(template, .object(model))
         {
             return bytes
         }
-        return Array(try renderWithSwiftMustache(name, MustacheViewModel(model: model)).utf8)
+        return Array(try renderWithSwiftMustache(name, MustacheViewModel(model: model), parsed).utf8)
     }
 
     /// Renders a template with a context of dictionaries, arrays, strings, booleans and numbers.
     public func render(_ name: String, _ context: [String: Any]) throws(TemplateErrors) -> String {
-        if engine == .compiled, let template = compiled.templates[name],
-            let model = try? DictionaryViewModel(context), let text = try? compiled.render(template, .object(model))
+        let parsed = try parsedTemplates()
+        if engine == .compiled, let template = parsed.compiled.templates[name],
+            let model = try? DictionaryViewModel(context),
+            let text = try? parsed.compiled.render(template, .object(model))
         {
             return text
         }
-        return try renderWithSwiftMustache(name, context)
+        return try renderWithSwiftMustache(name, context, parsed)
     }
 
     /// Renders with swift-mustache, counting a fallback when the compiled renderer was meant to render.
-    private func renderWithSwiftMustache(_ name: String, _ context: Any) throws(TemplateErrors) -> String {
-        guard let text = library.render(context, withTemplate: name) else {
+    private func renderWithSwiftMustache(_ name: String, _ context: Any, _ parsed: Parsed) throws(TemplateErrors)
+        -> String
+    {
+        guard let text = parsed.library.render(context, withTemplate: name) else {
             throw TemplateErrors(diagnostics: [
                 Diagnostic(
                     .error, file: path(of: name), position: .start, message: "template not found")
@@ -175,7 +240,7 @@ public struct TemplateSet: Sendable {
     }
 
     /// The names of the templates the compiled renderer renders (the others fall back to swift-mustache).
-    public var compiledNames: Set<String> { Set(compiled.templates.keys) }
+    public var compiledNames: Set<String> { Set(((try? parsedTemplates())?.compiled.templates ?? [:]).keys) }
 
     /// The text of a template, by name.
     public func source(of name: String) -> String? { sources[name] }

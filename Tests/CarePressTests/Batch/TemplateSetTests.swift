@@ -4,11 +4,13 @@ import Testing
 
 @Suite("Template set")
 struct TemplateSetTests {
-    func load(_ files: [String: String], requiring: [String] = []) throws -> Result<TemplateSet, TemplateErrors> {
+    func load(
+        _ files: [String: String], requiring: [String] = [], parsing: TemplateSet.Parsing = .now
+    ) throws -> Result<TemplateSet, TemplateErrors> {
         let project = try TemporaryProject()
         for (name, text) in files { try project.write("Templates/\(name)", text) }
         try project.write("Templates/assets/style.css", "body { margin: 0 }\n")
-        return TemplateSet.load(from: project.path("Templates"), requiring: requiring)
+        return TemplateSet.load(from: project.path("Templates"), requiring: requiring, parsing: parsing)
     }
 
     func errors(_ result: Result<TemplateSet, TemplateErrors>) -> [Diagnostic] {
@@ -37,6 +39,40 @@ struct TemplateSetTests {
         #expect(
             error.message
                 == "cannot parse the template: a section is closed with a different name than it was opened with")
+    }
+
+    /// A theme that parsed before (a no-op build's) is parsed when a template is first rendered; were it to fail,
+    /// that render throws the errors `load` would have returned.
+    @Test func templatesParsedWhenRenderedGiveTheSameOutputAndTheSameErrors() throws {
+        let broken = ["page.html.mustache": "<p>\n{{#items}}\n<li>{{name}}</li>\n{{/things}}\n"]
+        let now = errors(try load(broken))
+        let later = try load(broken, parsing: .whenRendered).get()
+        #expect(later.names == ["page.html"])
+        #expect(!now.isEmpty)
+        #expect(throws: TemplateErrors.self) { try later.render("page.html", ["items": [["name": "a"]]]) }
+        do {
+            try later.parse()
+            Issue.record("a template that does not parse was parsed")
+        } catch {
+            // The same diagnostics, but for the temporary folder each load wrote its templates to.
+            func located(_ diagnostics: [Diagnostic]) -> [String] {
+                diagnostics.map {
+                    "\(($0.file as NSString).lastPathComponent):\($0.position): \($0.message) \($0.path)"
+                }
+            }
+            #expect(located(error.diagnostics) == located(now))
+        }
+
+        let good = [
+            "page.html.mustache": "<ul>{{#items}}<li>{{> item.html}}</li>{{/items}}</ul>\n",
+            "item.html.mustache": "{{name}} &amp; {{{name}}}",
+        ]
+        let context: [String: Any] = ["items": [["name": "<b>"], ["name": "é"]]]
+        let parsed = try load(good).get()
+        let unparsed = try load(good, parsing: .whenRendered).get()
+        #expect(unparsed.names == parsed.names)
+        #expect(try unparsed.render("page.html", context) == parsed.render("page.html", context))
+        #expect(unparsed.compiledNames == parsed.compiledNames)
     }
 
     @Test func missingPartialsAndRequiredTemplatesAreErrors() throws {

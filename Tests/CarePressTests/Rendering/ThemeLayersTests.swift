@@ -102,6 +102,32 @@ struct ThemeLayersTests {
         #expect(!FileManager.default.fileExists(atPath: project.path("Output/index.html")))
     }
 
+    /// A folder built before is rebuilt without parsing its theme when the theme is the one its last build parsed;
+    /// an override changed since, that does not parse, still stops the build before anything is written.
+    @Test func anOverrideThatNoLongerParsesStopsTheRebuildOfAFolderBuiltBefore() throws {
+        let project = try Self.contentOnly()
+        let stack = try #require(EmbeddedFolder.theme.text(Self.stackTemplate))
+        try project.write("Templates/" + Self.stackTemplate, stack + "\nReviewed by the clinic.\n")
+        #expect(!SiteBuilder.build(Self.options(project)).hasErrors)
+        let noOp = SiteBuilder.build(Self.options(project))
+        #expect(!noOp.hasErrors && noOp.rendered == 0 && noOp.written == 0)
+        func everything() -> [String: Data] {
+            Dictionary(
+                uniqueKeysWithValues: project.files(under: "Output").map {
+                    ($0, FileManager.default.contents(atPath: project.path("Output/" + $0)) ?? Data())
+                })
+        }
+        let before = everything()
+
+        try project.write("Templates/" + Self.stackTemplate, stack + "\n{{#items}}\n")
+        let report = SiteBuilder.build(Self.options(project))
+        let errors = report.diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.message) == ["cannot parse the template: a section is never closed"])
+        #expect(errors.first?.file == project.path("Templates/" + Self.stackTemplate))
+        #expect(report.stoppedEarly && report.rendered == 0)
+        #expect(everything() == before)
+    }
+
     @Test func missingTemplatesAreOneErrorThatNamesTheLookupOrder() throws {
         let project = try TemporaryProject()
         try project.write("Theme/assets/style.css", "body {}\n")
