@@ -39,9 +39,12 @@ let package = Package(
         .target(name: "CCmarkArena", dependencies: ["CCmark"]),
         // statfs's file system type, which Swift's Glibc module does not declare (see LocalFileSystem).
         .target(name: "CFileSystem"),
+        // A pointer published once and read without a lock (acquire and release; see Lazy).
+        .target(name: "CAtomic"),
         .target(
             name: "CarePress",
             dependencies: [
+                "CAtomic",
                 "CCmark",
                 "CCmarkArena",
                 "CFileSystem",

@@ -15,9 +15,11 @@ public struct TemplateSet: Sendable {
     public let assets: [String]
     /// The text of `assets/style.css`, which standalone pages (reports) inline.
     public let stylesheet: String
-    /// The templates parsed by swift-mustache and compiled: parsed by `load`, or, for a theme that parsed before,
-    /// when a template is first rendered (see `Parsing`).
-    private let parsed: Lazy<Result<Parsed, TemplateErrors>>
+    /// The templates parsed by swift-mustache and compiled by `load` (`Parsing.now`): read in place by every
+    /// render, with no lock.
+    private let parsedNow: Parsed?
+    /// Or parsed when a template is first rendered, for a theme that parsed before (`Parsing.whenRendered`).
+    private let parsedLater: Lazy<Result<Parsed, TemplateErrors>>
     private let sources: [String: String]
     /// The names of the partials each template references, in order of appearance.
     let partials: [String: [String]]
@@ -145,14 +147,15 @@ public struct TemplateSet: Sendable {
                         message: "stylesheet not found", hint: "looked in \(theme.lookupOrder)")
                 ]))
         }
-        let parsed = Lazy { [parsedNow, texts] () -> Result<Parsed, TemplateErrors> in
+        let parsedLater = Lazy { [parsedNow, texts] () -> Result<Parsed, TemplateErrors> in
             if let parsedNow { return .success(parsedNow) }
             let (parsed, errors) = parse(texts)
             return errors.isEmpty ? .success(parsed) : .failure(TemplateErrors(diagnostics: errors.sorted()))
         }
         return .success(
             TemplateSet(
-                theme: theme, names: names, assets: assets, stylesheet: stylesheet, parsed: parsed,
+                theme: theme, names: names, assets: assets, stylesheet: stylesheet, parsedNow: parsedNow,
+                parsedLater: parsedLater,
                 sources: Dictionary(texts.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first }),
                 partials: partials))
     }
@@ -188,12 +191,7 @@ public struct TemplateSet: Sendable {
     /// Parses the templates now, if `load` left them to be parsed when rendered; the errors of those that do not
     /// parse.
     public func parse() throws(TemplateErrors) {
-        _ = try parsedTemplates()
-    }
-
-    /// The parsed templates, parsed now if they were not yet.
-    private func parsedTemplates() throws(TemplateErrors) -> Parsed {
-        try parsed.value.get()
+        if parsedNow == nil { _ = try parsedLater.value.get() }
     }
 
     /// Renders a template with a typed view model at the bottom of the context stack.
@@ -204,7 +202,13 @@ public struct TemplateSet: Sendable {
     /// Renders a template with a typed view model, as UTF-8 (what the batch's reports are made of, with no `String`
     /// made on the way).
     func renderUTF8(_ name: String, _ model: any ViewModel) throws(TemplateErrors) -> [UInt8] {
-        let parsed = try parsedTemplates()
+        if let parsedNow { return try renderUTF8(name, model, parsedNow) }
+        return try renderUTF8(name, model, parsedLater.value.get())
+    }
+
+    private func renderUTF8(_ name: String, _ model: any ViewModel, _ parsed: Parsed) throws(TemplateErrors)
+        -> [UInt8]
+    {
         if engine == .compiled, let template = parsed.compiled.templates[name],
             let bytes = try? parsed.compiled.renderUTF8(template, .object(model))
         {
@@ -215,7 +219,11 @@ public struct TemplateSet: Sendable {
 
     /// Renders a template with a context of dictionaries, arrays, strings, booleans and numbers.
     public func render(_ name: String, _ context: [String: Any]) throws(TemplateErrors) -> String {
-        let parsed = try parsedTemplates()
+        if let parsedNow { return try render(name, context, parsedNow) }
+        return try render(name, context, parsedLater.value.get())
+    }
+
+    private func render(_ name: String, _ context: [String: Any], _ parsed: Parsed) throws(TemplateErrors) -> String {
         if engine == .compiled, let template = parsed.compiled.templates[name],
             let model = try? DictionaryViewModel(context),
             let text = try? parsed.compiled.render(template, .object(model))
@@ -240,7 +248,9 @@ public struct TemplateSet: Sendable {
     }
 
     /// The names of the templates the compiled renderer renders (the others fall back to swift-mustache).
-    public var compiledNames: Set<String> { Set(((try? parsedTemplates())?.compiled.templates ?? [:]).keys) }
+    public var compiledNames: Set<String> {
+        Set(((parsedNow ?? (try? parsedLater.value.get()))?.compiled.templates ?? [:]).keys)
+    }
 
     /// The text of a template, by name.
     public func source(of name: String) -> String? { sources[name] }
