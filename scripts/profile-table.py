@@ -26,7 +26,8 @@ STAGES = [
     ("load and check (JSON, validation, summary)", 2, [("CarePress.RecordBatch.(loadRecord",)]),
     ("view models", 2, [("CarePress.ConsultReport.viewModel.getter",), ("CarePress.PhysioReport.viewModel.getter",),
                         ("CarePress.StackReport.viewModel.getter",)]),
-    ("templates (compiled renderer)", 2, [("CarePress.TemplateSet.renderUTF8(Swift.String, CarePress.ViewModel)",)]),
+    ("templates (compiled renderer)", 2,
+     [("CarePress.TemplateSet.(renderUTF8 in", "(Swift.String, CarePress.ViewModel, CarePress.TemplateSet.(Parsed in")]),
     # Parsing (fed, then finished) and rendering; the arena's allocations are inside them.
     ("libcmark (all pages)", 2, [("cmark_parser_feed",), ("cmark_parser_finish",), ("cmark_render_html",)]),
     ("guardrail (every report)", 2, [("CarePress.ReportGuardrail.check(html:",)]),
