@@ -1,7 +1,8 @@
 import Foundation
 import Mustache
 
-/// The theme's templates, parsed once per build and shared read-only by every worker.
+/// The theme's templates, parsed at most once per build (not at all by a build that renders nothing; see `Parsing`) and
+/// shared read-only by every worker.
 ///
 /// Templates are the `*.mustache` files of the theme (see `ThemeSource`: `--templates`, then the project's
 /// `Templates/`, then the embedded theme, file by file), named by their path without `.mustache`
