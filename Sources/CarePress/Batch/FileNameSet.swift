@@ -1,5 +1,5 @@
-/// The names of the files in a folder, held as the 16-byte digests of their bytes rather than as strings: at 100,000
-/// records a report folder holds 200,000 names, and a set of strings was 26 MB of a build's peak (this is 4).
+/// The names of the files in a folder, held as 64 bits of the digests of their bytes rather than as strings: at
+/// 100,000 records a report folder holds 200,000 names, and a set of strings was 26 MB of a build's peak (this is 2).
 ///
 /// A name is found by the digest of its bytes (64 bits of it kept), so two names whose digests share those bits, and
 /// whose slots lie in one run of the table, would be taken for one another (about one chance in 10^9 among 200,000

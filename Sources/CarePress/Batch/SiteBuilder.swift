@@ -121,7 +121,7 @@ public enum SiteBuilder {
         // Templates left to be parsed when rendered are parsed now, before anything is written, unless the last
         // finished build wrote the guide from the same theme (and the same tool and content): they parsed then.
         let taken = opening.take()
-        if case .whenRendered = parsing, case .loaded = loaded {
+        if case .whenRendered = parsing {
             var parsedBefore = false
             if case (.success((_, let contents)), _)? = taken {
                 parsedBefore = contents.shared.guideDigest == SharedPagesPlan.guideDigest(of: inputs)

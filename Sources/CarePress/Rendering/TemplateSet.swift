@@ -16,11 +16,8 @@ public struct TemplateSet: Sendable {
     public let assets: [String]
     /// The text of `assets/style.css`, which standalone pages (reports) inline.
     public let stylesheet: String
-    /// The templates parsed by swift-mustache and compiled by `load` (`Parsing.now`): read in place by every
-    /// render, with no lock.
-    private let parsedNow: Parsed?
-    /// Or parsed when a template is first rendered, for a theme that parsed before (`Parsing.whenRendered`).
-    private let parsedLater: Lazy<Result<Parsed, TemplateErrors>>
+    /// The templates parsed by swift-mustache and compiled.
+    private let parsed: Templates
     private let sources: [String: String]
     /// The names of the partials each template references, in order of appearance.
     let partials: [String: [String]]
@@ -57,6 +54,24 @@ public struct TemplateSet: Sendable {
     private struct Parsed: Sendable {
         let library: MustacheLibrary
         let compiled: CompiledLibrary
+    }
+
+    /// The parsed templates as `load` left them.
+    private enum Templates: Sendable {
+        /// Parsed by `load` (`Parsing.now`).
+        case parsed(Parsed)
+        /// Parsed when a template is first rendered (`Parsing.whenRendered`).
+        case whenRendered(Lazy<Result<Parsed, TemplateErrors>>)
+
+        /// The parsed templates, parsed now if they were not yet.
+        var value: Parsed {
+            get throws(TemplateErrors) {
+                switch self {
+                case .parsed(let parsed): parsed
+                case .whenRendered(let lazy): try lazy.value.get()
+                }
+            }
+        }
     }
 
     /// Parses every template of a theme, requiring the given names; problems come back as located diagnostics.
@@ -148,15 +163,16 @@ public struct TemplateSet: Sendable {
                         message: "stylesheet not found", hint: "looked in \(theme.lookupOrder)")
                 ]))
         }
-        let parsedLater = Lazy { [parsedNow, texts] () -> Result<Parsed, TemplateErrors> in
-            if let parsedNow { return .success(parsedNow) }
-            let (parsed, errors) = parse(texts)
-            return errors.isEmpty ? .success(parsed) : .failure(TemplateErrors(diagnostics: errors.sorted()))
-        }
+        let parsed: Templates =
+            parsedNow.map { .parsed($0) }
+            ?? .whenRendered(
+                Lazy { [texts] in
+                    let (parsed, errors) = parse(texts)
+                    return errors.isEmpty ? .success(parsed) : .failure(TemplateErrors(diagnostics: errors.sorted()))
+                })
         return .success(
             TemplateSet(
-                theme: theme, names: names, assets: assets, stylesheet: stylesheet, parsedNow: parsedNow,
-                parsedLater: parsedLater,
+                theme: theme, names: names, assets: assets, stylesheet: stylesheet, parsed: parsed,
                 sources: Dictionary(texts.map { ($0.name, $0.text) }, uniquingKeysWith: { first, _ in first }),
                 partials: partials))
     }
@@ -192,7 +208,7 @@ public struct TemplateSet: Sendable {
     /// Parses the templates now, if `load` left them to be parsed when rendered; the errors of those that do not
     /// parse.
     public func parse() throws(TemplateErrors) {
-        if parsedNow == nil { _ = try parsedLater.value.get() }
+        _ = try parsed.value
     }
 
     /// Renders a template with a typed view model at the bottom of the context stack.
@@ -203,8 +219,7 @@ public struct TemplateSet: Sendable {
     /// Renders a template with a typed view model, as UTF-8 (what the batch's reports are made of, with no `String`
     /// made on the way).
     func renderUTF8(_ name: String, _ model: any ViewModel) throws(TemplateErrors) -> [UInt8] {
-        if let parsedNow { return try renderUTF8(name, model, parsedNow) }
-        return try renderUTF8(name, model, parsedLater.value.get())
+        try renderUTF8(name, model, parsed.value)
     }
 
     private func renderUTF8(_ name: String, _ model: any ViewModel, _ parsed: Parsed) throws(TemplateErrors)
@@ -220,8 +235,7 @@ public struct TemplateSet: Sendable {
 
     /// Renders a template with a context of dictionaries, arrays, strings, booleans and numbers.
     public func render(_ name: String, _ context: [String: Any]) throws(TemplateErrors) -> String {
-        if let parsedNow { return try render(name, context, parsedNow) }
-        return try render(name, context, parsedLater.value.get())
+        try render(name, context, parsed.value)
     }
 
     private func render(_ name: String, _ context: [String: Any], _ parsed: Parsed) throws(TemplateErrors) -> String {
@@ -250,7 +264,7 @@ public struct TemplateSet: Sendable {
 
     /// The names of the templates the compiled renderer renders (the others fall back to swift-mustache).
     public var compiledNames: Set<String> {
-        Set(((parsedNow ?? (try? parsedLater.value.get()))?.compiled.templates ?? [:]).keys)
+        Set(((try? parsed.value)?.compiled.templates ?? [:]).keys)
     }
 
     /// The text of a template, by name.

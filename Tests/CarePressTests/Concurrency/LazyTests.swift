@@ -30,9 +30,11 @@ struct LazyTests {
             }
             #expect(made.withLock { $0 } == 1)
             #expect(seen.withLock { $0.count } == 1)
-            #expect(lazy.value.number == 1)
-            kept = lazy.value
-            #expect(kept != nil)
+            withExtendedLifetime(lazy) {
+                #expect(lazy.value.number == 1)
+                kept = lazy.value
+                #expect(kept != nil)
+            }
         }
         #expect(kept == nil)
     }
