@@ -44,7 +44,11 @@ struct BuildCommand: ParsableCommand {
     @Flag(help: "No progress line; only diagnostics and the summary.")
     var quiet = false
 
-    @Flag(help: "Print one JSON object with the counts and timings on standard output.")
+    @Flag(
+        help: """
+            Print one JSON object on standard output: the counts and timings, every error located (failures) and \
+            the reports at each attention level (attention).
+            """)
     var json = false
 
     @Flag(help: "Fail at once, writing nothing, when another build is writing into the output folder.")
@@ -72,6 +76,7 @@ struct BuildCommand: ParsableCommand {
             force: force, shard: shard.flatMap { Shard($0) } ?? .all,
             pdf: pdf ? .print(pageTimeout: pdfTimeout) : .none)
         options.sync = sync
+        options.countsAttention = json
         if let progress {
             options.progress = { done, total in progress.update(done: done, total: total) }
         }

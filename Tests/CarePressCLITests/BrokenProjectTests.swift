@@ -69,6 +69,43 @@ struct BrokenProjectTests {
             !FileManager.default.fileExists(
                 atPath: output.deletingLastPathComponent().appendingPathComponent("escape.html").path))
     }
+
+    /// No record is lost from the triage: every error is in `build --json`'s `failures`, located as stderr gives it,
+    /// and every record file with an error is listed first in the reports index, counted in its count line.
+    @Test func everyFailureIsInTheJSONAndEveryFailedRecordFirstInTheIndex() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "carepress-broken-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let result = try CLI.run(
+            [
+                "build", "--templates", CLI.repository.appendingPathComponent("Templates").path, "--output",
+                output.path, "--json",
+            ], in: Self.project)
+        #expect(result.status == 1)
+        let summary = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+        let failures = try #require(summary["failures"] as? [[String: Any]])
+        let located = failures.map { failure in
+            "\(failure["path"] as? String ?? ""):\(failure["line"] as? Int ?? 0):\(failure["column"] as? Int ?? 0): "
+                + "error: \(failure["message"] as? String ?? "")"
+        }
+        #expect(located == Self.expectedErrors)
+        let attention = try #require(summary["attention"] as? [String: Int])
+        #expect(Set(attention.keys) == ["urgent", "review", "followUp"])
+
+        let index = try String(
+            contentsOf: output.appendingPathComponent("reports/index.html"), encoding: .utf8)
+        let recordErrors = Self.expectedErrors.filter { !$0.hasPrefix("Content/knowledge/") }
+        let files = Set(recordErrors.map { String($0.prefix { $0 != ":" }) })
+        #expect(index.contains("\(files.count) records failed and are listed first"))
+        let section = try #require(index.range(of: "id=\"section-failed\""))
+        for file in files {
+            let listed = try #require(index.range(of: "file " + file), "\(file) is not in the index")
+            #expect(listed.lowerBound > section.lowerBound)
+        }
+        for other in ["section-urgent", "section-for-review", "section-follow-up", "section-other-reports"] {
+            if let later = index.range(of: "id=\"\(other)\"") { #expect(later.lowerBound > section.lowerBound) }
+        }
+    }
 }
 
 /// The command line itself: usage errors, help and the default folders.

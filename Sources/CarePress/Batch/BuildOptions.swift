@@ -35,6 +35,9 @@ public struct BuildOptions: Sendable {
     /// What the builds of a session (`carepress serve`) keep between them: parsed YAML files, the reports index's
     /// pages. Nil (the default) makes everything afresh.
     public var cache: BuildCache?
+    /// Whether the build counts the reports at each attention level even when the reports index is not written again
+    /// (`BuildReport.attention`; `build --json` asks for it).
+    public var countsAttention = false
     /// Reports per page of the reports index: `ReportsIndex.pageSize`, but in tests, which make many pages of a few
     /// records.
     var indexPageSize = ReportsIndex.pageSize

@@ -6,6 +6,9 @@ public struct BuildReport: Sendable {
     public var records = 0
     /// Records skipped because they have errors.
     public var failedRecords = 0
+    /// How many reports the reports index lists at each attention level; nil when this build did not list them (a
+    /// shard that does not write the shared pages).
+    public var attention: [Attention.Level: Int]?
     /// Records rendered by this build.
     public var rendered = 0
     /// Records not rendered because the manifest showed that nothing they are made from changed.

@@ -396,14 +396,19 @@ public enum SiteBuilder {
         var hasher = ContentHasher()
         hasher.combine(guideDigest)
         batch.combineSummaries(into: &hasher)
+        batch.failures.combine(into: &hasher)
         let digest = hasher.finalize()
         if !options.force, complete, previous.digest == digest {
+            if options.countsAttention {
+                report.attention = ReportsIndexListing(batch.summarySource(), jobs: options.jobs).counts
+            }
             return (previous, previous.outputs)
         }
         // Only the records' summaries changed: the guide and the assets are still right.
         let onlyIndex = guide == nil
         let listing = ReportsIndexListing(
             batch.summarySource(decoded: options.cache?.summaries), jobs: options.jobs, kept: options.cache?.listing)
+        report.attention = listing.counts
         let pages = sharedPagePaths(inputs, reportCount: listing.count)
         var owned = BytePath.sortedUnique(previous.outputs + pages.map(\.text))
         guard
@@ -412,7 +417,9 @@ public enum SiteBuilder {
         var written = onlyIndex ? previous.outputs.filter { !isIndexPage($0) } : []
         var failed = false
         do {
-            try renderSharedPages(inputs, listing: listing, pages: pages, guide: guide) { file in
+            try renderSharedPages(
+                inputs, listing: listing, failures: batch.failures, pages: pages, guide: guide
+            ) { file in
                 if !pages.contains(BytePath(file.path)) {
                     // Not announced: record it before it is written.
                     owned = BytePath.sortedUnique(owned + [file.path])
@@ -495,17 +502,20 @@ public enum SiteBuilder {
     /// Every link of these pages must lead to a file the build writes (one of the shared `pages`, or a report file the
     /// listing lists); the pages are still written, and the broken links are thrown as errors naming the page.
     static func renderSharedPages(
-        _ inputs: Inputs, listing: ReportsIndexListing, pages known: Set<BytePath>,
+        _ inputs: Inputs, listing: ReportsIndexListing, failures: [FailedRecord] = [], pages known: Set<BytePath>,
         guide: Result<[OutputFile], TemplateErrors>?, emit: (OutputFile) -> Void
     ) throws(TemplateErrors) {
         // Everything these pages may link to is known before they are made, so each page is checked and handed on
-        // as it is made, and no page is held longer than that.
+        // as it is made, and no page is held longer than that. A failed record's last good report is still there.
         var broken: [Diagnostic] = []
         let outputFolder = inputs.options.outputPath
+        let lastGood = Set(failures.compactMap { $0.lastGood?.htmlPath }.map(BytePath.init))
         let checkLinks: @Sendable (OutputFile) -> [Diagnostic] = { file in
             LinkCheck.diagnostics(
                 for: file, outputFolder: outputFolder,
-                exists: { known.contains(BytePath($0)) || listing.listsReportFile($0) })
+                exists: {
+                    known.contains(BytePath($0)) || listing.listsReportFile($0) || lastGood.contains(BytePath($0))
+                })
         }
         func check(_ file: OutputFile) {
             broken += checkLinks(file)
@@ -515,11 +525,17 @@ public enum SiteBuilder {
         if let guide {
             for file in try guide.get() { check(file) }
         }
-        let earlier = inputs.options.cache.map { ($0.indexPages, inputs.digests.shared) }
+        // A session's pages are used again only with the same failures.
+        let earlier = inputs.options.cache.map { cache in
+            var hasher = ContentHasher()
+            hasher.combine(inputs.digests.shared)
+            failures.combine(into: &hasher)
+            return (cache.indexPages, hasher.finalize())
+        }
         var data = ReportsIndexData.Stream()
         let pageSize = inputs.options.indexPageSize
         try ReportsIndex.renderPages(
-            listing, with: pages, pageSize: pageSize, jobs: inputs.options.jobs, reusing: earlier,
+            listing, failures: failures, with: pages, pageSize: pageSize, jobs: inputs.options.jobs, reusing: earlier,
             checkLinks: checkLinks
         ) { page in
             data.add(page, of: listing, reusing: inputs.options.cache?.indexRows)

@@ -8,6 +8,8 @@
 enum ReportsIndex {
     /// The heading and count line's Markdown template.
     static let template = "reports/index.md"
+    /// The records that failed, listed first.
+    static let failuresTemplate = "reports/index-failures.md"
     /// One section's list of entries.
     static let entriesTemplate = "reports/index-entries.md"
     /// The page links.
@@ -15,7 +17,7 @@ enum ReportsIndex {
     /// The HTML template that composes a page: count line, filter, sections, page links.
     static let htmlTemplate = "reports/index.html"
     /// Every template the index renders.
-    static let templates = [template, entriesTemplate, pagesTemplate, htmlTemplate]
+    static let templates = [template, failuresTemplate, entriesTemplate, pagesTemplate, htmlTemplate]
     /// The index's first page in the output folder.
     static let path = "reports/index.html"
     /// Reports per page: a batch of 100,000 records makes 100 pages rather than one page too big to open.
@@ -42,13 +44,18 @@ enum ReportsIndex {
         countLine(counts: Dictionary(grouping: summaries, by: \.attention.level).mapValues(\.count))
     }
 
-    /// The count line of reports counted by attention level.
-    static func countLine(counts: [Attention.Level: Int]) -> String {
+    /// The count line of reports counted by attention level, after the records that failed (listed first).
+    static func countLine(counts: [Attention.Level: Int], failed: Int = 0) -> String {
         let needing = counts.reduce(0) { $0 + ($1.key != .routine ? $1.value : 0) }
-        guard needing > 0 else { return "No report needs attention." }
         let urgent = counts[.urgent] ?? 0
-        return "\(reportCount(needing)) \(needing == 1 ? "needs" : "need") attention ("
-            + (urgent == 0 ? "none urgent" : "\(grouped(urgent)) urgent") + ")."
+        let attention =
+            needing == 0
+            ? "no report needs attention."
+            : "\(reportCount(needing)) \(needing == 1 ? "needs" : "need") attention ("
+                + (urgent == 0 ? "none urgent" : "\(grouped(urgent)) urgent") + ")."
+        guard failed > 0 else { return attention.prefix(1).uppercased() + attention.dropFirst() }
+        return "\(grouped(failed)) \(failed == 1 ? "record" : "records") failed and \(failed == 1 ? "is" : "are") "
+            + "listed first; " + attention
     }
 
     /// A whole number with a comma between thousands: 1,102.
@@ -73,13 +80,14 @@ enum ReportsIndex {
     /// (a session's pages, and the digest of the shared inputs the pages are rendered with), a page whose inputs are
     /// those of a page kept there is not rendered again.
     static func render(
-        _ summaries: [ReportSummary], with pages: PageRenderer, pageSize: Int = pageSize,
-        jobs: Int = BuildOptions.defaultJobs, reusing earlier: (RenderedIndexPages, inputs: ContentDigest)? = nil
+        _ summaries: [ReportSummary], failures: [FailedRecord] = [], with pages: PageRenderer,
+        pageSize: Int = pageSize, jobs: Int = BuildOptions.defaultJobs,
+        reusing earlier: (RenderedIndexPages, inputs: ContentDigest)? = nil
     ) throws(TemplateErrors) -> [OutputFile] {
         var files: [OutputFile] = []
         try renderPages(
-            ReportsIndexListing(.init(summaries), jobs: jobs), with: pages, pageSize: pageSize, jobs: jobs,
-            reusing: earlier
+            ReportsIndexListing(.init(summaries), jobs: jobs), failures: failures, with: pages, pageSize: pageSize,
+            jobs: jobs, reusing: earlier
         ) { files.append($0.file) }
         return files
     }
@@ -119,12 +127,13 @@ enum ReportsIndex {
     /// With `earlier`, a page is looked up there by the digests of its summaries when the listing's source knows them
     /// (a session's build), so a page used again is not even decoded, nor checked again.
     static func renderPages(
-        _ listing: ReportsIndexListing, with pages: PageRenderer, pageSize: Int = pageSize,
+        _ listing: ReportsIndexListing, failures: [FailedRecord] = [], with pages: PageRenderer,
+        pageSize: Int = pageSize,
         jobs: Int = BuildOptions.defaultJobs, reusing earlier: (RenderedIndexPages, inputs: ContentDigest)? = nil,
         checkLinks: (@Sendable (OutputFile) -> [Diagnostic])? = nil, emit: (RenderedPage) -> Void
     ) throws(TemplateErrors) {
         let counts = listing.counts
-        let (countLine, total) = (listing.countLine, listing.total)
+        let (countLine, total) = (Self.countLine(counts: counts, failed: failures.count), listing.total)
         let pageCount = pageCount(reports: listing.count, pageSize: pageSize)
         defer { earlier?.0.keepOnly(pageCount: pageCount) }
         @Sendable func make(_ index: Int) -> Result<RenderedPage, TemplateErrors> {
@@ -166,8 +175,8 @@ enum ReportsIndex {
             }
             let result = Result { () throws(TemplateErrors) in
                 try render(
-                    page: page, of: pageCount, items: items()[...], startsAfter: previousLevel, counts: counts,
-                    header: (countLine, total), with: pages)
+                    page: page, of: pageCount, items: items()[...], failures: page == 1 ? failures : [],
+                    startsAfter: previousLevel, counts: counts, header: (countLine, total), with: pages)
             }
             if let earlier, let key, case .success(let file) = result { earlier.0.keep(file, for: key) }
             return result.map { checked($0, reused: false) }
@@ -186,7 +195,8 @@ enum ReportsIndex {
     }
 
     private static func render(
-        page number: Int, of pageCount: Int, items: ArraySlice<ReportSummary>, startsAfter previous: Attention.Level?,
+        page number: Int, of pageCount: Int, items: ArraySlice<ReportSummary>, failures: [FailedRecord],
+        startsAfter previous: Attention.Level?,
         counts: [Attention.Level: Int], header: (countLine: String, total: String), with pages: PageRenderer
     ) throws(TemplateErrors) -> OutputFile {
         let here = path(page: number)
@@ -199,6 +209,13 @@ enum ReportsIndex {
             dataSource: RelativeLink.to(ReportsIndexData.path, from: here),
             scriptSource: RelativeLink.to(ReportsIndexData.script, from: here),
             kinds: RecordKind.allCases.map { ReportsIndexPage.Kind(value: $0.rawValue, title: $0.title) })
+        if !failures.isEmpty {
+            model.failureCount = grouped(failures.count)
+            model.failuresHTML = try pages.fragmentUTF8(
+                failuresTemplate,
+                ReportsIndexFailure.List(failures: failures.map { ReportsIndexFailure($0, from: here) }),
+                page: page)
+        }
         for level in Attention.Level.allCases {
             let reports = items.filter { $0.attention.level == level }
             guard !reports.isEmpty else { continue }

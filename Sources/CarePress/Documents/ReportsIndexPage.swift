@@ -105,6 +105,9 @@ struct ReportsIndexPage: ViewModel {
     var sections: [Section] = []
     /// The page links; nil for an index of one page.
     var paginationHTML: [UInt8]?
+    /// The records that failed (the first page only), and how many, in words; nil when none did.
+    var failuresHTML: [UInt8]?
+    var failureCount: String?
     /// The heading and count line; nil while they are rendered (their template does not see them).
     var introHTML: [UInt8]?
 
@@ -119,6 +122,8 @@ struct ReportsIndexPage: ViewModel {
         case .sections: .objects(sections)
         case .empty: .flag(sections.isEmpty)
         case .paginationHTML: paginationHTML.map { .utf8($0) }
+        case .failuresHTML: failuresHTML.map { .utf8($0) }
+        case .failureCount: failureCount.map { .text($0) }
         case .introHTML: introHTML.map { .utf8($0) }
         default: nil
         }

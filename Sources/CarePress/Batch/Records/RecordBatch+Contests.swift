@@ -22,12 +22,13 @@ extension RecordBatch {
                     : "id '\(claimed)' makes the same file name as id '\(owner)': \(key).html"
                 let reports: Bool
                 if case .build = mode { reports = scanned[claimant].role == .build } else { reports = true }
-                if reports {
-                    outcome.diagnostics.append(
-                        Diagnostic(
-                            .error, file: file.path, position: outcome.idPosition, path: "id", message: message,
-                            hint: "already used by \(files[winner].path); this record is skipped"))
-                }
+                let error = Diagnostic(
+                    .error, file: file.path, position: outcome.idPosition, path: "id", message: message,
+                    hint: "already used by \(files[winner].path); this record is skipped")
+                if reports { outcome.diagnostics.append(error) }
+                outcome.failure = FailedRecord(
+                    kind: file.kind, file: file.path, id: claimed,
+                    patient: entry.summary?.bytes.flatMap(SummaryCodec.summary)?.patient, errors: [error])
                 if case .build(let writer, _, _, _) = mode {
                     for staged in outcome.staged { writer.discard(staged) }
                 }

@@ -20,6 +20,9 @@ extension RecordBatch {
         var idPosition = SourcePosition.start
         /// Diagnostics to report (this shard's records only; a valid record's are also in its entry).
         var diagnostics: [Diagnostic] = []
+        /// A record with errors, as the reports index lists it (whatever this shard's role for it); its last good
+        /// report is looked up when the results are gathered (`addResults`).
+        var failure: FailedRecord?
         /// Files written to temporary names, waiting for the manifest to record that they are being replaced (or, for
         /// a contested record, for the contest to be settled).
         var staged: [StagedFile] = []

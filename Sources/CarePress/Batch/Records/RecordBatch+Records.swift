@@ -201,6 +201,17 @@ extension RecordBatch {
         let reportsDiagnostics: Bool
         if case .build = mode { reportsDiagnostics = ownsOutputs } else { reportsDiagnostics = true }
         let report = { (diagnostics: [Diagnostic]) in reportsDiagnostics ? diagnostics : [] }
+        // A record that fails keeps its last good summary beside the files it still owns (see `FailedRecord`).
+        entry.summary = previous?.summary
+        var identity: (id: String?, patient: String?) = (scanned.id, nil)
+        func failed(_ diagnostics: [Diagnostic]) -> (Outcome, BuildManifest.Entry, Record?) {
+            outcome.diagnostics = report(diagnostics)
+            outcome.failure = FailedRecord(
+                kind: file.kind, file: file.path, id: identity.id ?? scanned.id, patient: identity.patient,
+                errors: diagnostics.contains { $0.severity == .error }
+                    ? diagnostics.filter { $0.severity == .error } : diagnostics)
+            return (outcome, entry, nil)
+        }
         let bytes: [UInt8]
         let fileDigest: ContentDigest
         if let kept = scannedBytes.take(index), let digest = scanned.fileDigest {
@@ -210,28 +221,29 @@ extension RecordBatch {
             _ = fileReads.next()
             guard let read = FileBytes.read(file.path, stamp: &entry.stamp, settled: options.fileSettledSeconds) else {
                 SourceFile.reportUnreadable(log)
-                outcome.diagnostics = report(log.diagnostics)
-                return (outcome, entry, nil)
+                return failed(log.diagnostics)
             }
             (bytes, fileDigest) = (read, ContentDigest(read))
         }
         entry.file = fileDigest
-        guard let node = SourceFile.record(bytes: bytes, log: log) else {
-            outcome.diagnostics = report(log.diagnostics)
-            return (outcome, entry, nil)
-        }
+        guard let node = SourceFile.record(bytes: bytes, log: log) else { return failed(log.diagnostics) }
         let (loaded, diagnostics) = loader.load(node, kind: file.kind, log: log)
-        outcome.diagnostics = report(diagnostics)
-        guard let record = loaded else { return (outcome, entry, nil) }
+        guard let record = loaded else {
+            identity = FailedRecord.identity(of: node, kind: file.kind)
+            return failed(diagnostics)
+        }
         guard Self.sameBytes(record.id, scanned.id) else {
             // The file changed between the scan and now; its claim was settled on the old id.
-            outcome.diagnostics += report([
-                Diagnostic(
-                    .error, file: file.path, position: .start,
-                    message: "the file changed while the build was running", hint: "run the build again")
-            ])
-            return (outcome, entry, nil)
+            identity = FailedRecord.identity(of: node, kind: file.kind)
+            return failed(
+                diagnostics + [
+                    Diagnostic(
+                        .error, file: file.path, position: .start,
+                        message: "the file changed while the build was running", hint: "run the build again")
+                ])
         }
+        outcome.diagnostics = report(diagnostics)
+        entry.summary = nil
         outcome.isValid = true
         outcome.idPosition = record.idPosition
         outcome.state = .loaded
@@ -264,19 +276,38 @@ extension RecordBatch {
         } catch {
             outcome.renderTime = Float(renderStart.seconds)
             outcome.state = .failed
-            entry.summary = nil
             entry.digest = nil
-            outcome.diagnostics += error.diagnostics.map { error in
+            let errors = error.diagnostics.map { error in
                 var located = error
                 located.message += " (while rendering \(files[index].path))"
                 return located
             }
-            return (outcome, entry)
+            outcome.diagnostics += errors
+            return failed(record, patient: nil, errors: errors, outcome: outcome, entry: entry, previous: previous)
         }
         outcome.renderTime = Float(renderStart.seconds)
         outcome.state = .rendered
         entry.summary = BuildManifest.StoredSummary(rendered.summary)
+        let before = outcome.diagnostics.count
         stage(rendered.files, with: writer, into: &outcome, entry: &entry, index: index)
+        if outcome.state == .failed {
+            return failed(
+                record, patient: rendered.summary.patient, errors: Array(outcome.diagnostics[before...]),
+                outcome: outcome, entry: entry, previous: previous)
+        }
+        return (outcome, entry)
+    }
+
+    /// A loaded record whose report could not be made or written: it keeps its last good summary beside the files it
+    /// still owns, and is listed as failed.
+    private func failed(
+        _ record: Record, patient: String?, errors: [Diagnostic], outcome: Outcome, entry: BuildManifest.Entry,
+        previous: BuildManifest.Entry?
+    ) -> (Outcome, BuildManifest.Entry) {
+        var (outcome, entry) = (outcome, entry)
+        entry.summary = previous?.summary
+        outcome.failure = FailedRecord(
+            kind: record.kind, file: record.source, id: record.id, patient: patient, errors: errors)
         return (outcome, entry)
     }
 

@@ -62,6 +62,7 @@ extension RecordBatch {
         report.recordFilesRead += fileReads.count
         valid = outcomes.map { $0?.isValid == true }
         defer { outcomes = [] }
+        failures = failedRecords()
         for (index, outcome) in outcomes.enumerated() {
             guard let outcome else { continue }
             if case .build = mode, scanned[index].role != .build { continue }
@@ -80,6 +81,29 @@ extension RecordBatch {
             case .loaded: break
             case .failed: report.failedRecords += 1
             }
+        }
+    }
+
+    /// Every record the batch loaded that failed (another shard's too, when this shard loads it for the reports
+    /// index), in file order, each with its last good report while that report is still in the output folder.
+    private func failedRecords() -> [FailedRecord] {
+        let manifest: BuildManifest?
+        let writer: OutputWriter?
+        if case .build(let opened, _, _, let held) = mode {
+            (writer, manifest) = (opened, held)
+        } else {
+            (writer, manifest) = (nil, nil)
+        }
+        return outcomes.indices.compactMap { index in
+            guard var failure = outcomes[index]?.failure else { return nil }
+            if let writer, let stored = entries[index]?.summary,
+                let bytes = stored.bytes ?? manifest?.summary(at: Self.relativePath(of: files[index]))?.bytes,
+                let summary = SummaryCodec.summary(bytes), writer.fileExists(summary.htmlPath)
+            {
+                failure.lastGood = summary
+                failure.patient = failure.patient ?? summary.patient
+            }
+            return failure
         }
     }
 

@@ -34,6 +34,8 @@ final class RecordBatch: @unchecked Sendable {
     var outcomes: [Outcome?] = []
     /// Whether each record is valid, once `addResults` has taken the outcomes.
     var valid: [Bool] = []
+    /// The records that failed, as the reports index lists them (`addResults`).
+    var failures: [FailedRecord] = []
     /// The new stamps (see `FileStamp`) of the record files the scan read: a record reused with a new stamp (a file
     /// touched or copied over) has its row written again, as has another shard's record, so that the next build
     /// need not read it. (A record loaded again takes the stamp of the bytes it loads.)

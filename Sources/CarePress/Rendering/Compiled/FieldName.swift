@@ -7,19 +7,20 @@ public struct FieldName: Sendable {
         case adherence, age, answer, appendix, area, bodyHTML, bodyMarkdown, breadcrumbs, budget, caution, cautions
         case chartAlt, chartDestination, choices, citations, completedAt, concernMarkdown, condition, content
         case continued, count, countLine, createdAt, current, dataSource, date, daysTracked, description, detail, diets
-        case disclaimer, documentTitle, dosage, dose, doses, empty, encouragementMarkdown, entries, entriesHTML
-        case evidence, evidenceLevel, exercises, extra, extras, flag, footerDisclaimer, goals, hasCautions
-        case hasCitations, hasExercises, hasInactive, hasLog, hasMatches, hasMissing, hasOffPath, hasOptional
-        case hasQuestions, hasRedFlags, hasReview, hasSearch, hasTranscript, hasUrgent, hasWarnings, headingHTML, href
-        case hrefDestination, id, inactive, inlineStylesheet, inProgress, introHTML, isPatient, kind, kinds, known
-        case label, language, last, lastDate, level, log, markdownDestination, matches, minimal, missing, name
-        case needsAttention, next, noMatches, noteMarkdown, nothingFlagged, number, offPath, oneChoice, optional, page
-        case pageCount, pages, pagination, paginationHTML, patient, patientAge, patientName, planned, previous
-        case priorityMarkdown, prompt, purpose, question, questions, quotedMarkdown, rank, reasoningMarkdown, redFlags
-        case rejectedURL, reminder, reports, response, review, risks, root, schedule, scriptSource, sections, site
-        case span, speaker, startedAt, status, steps, stopped, streak, summary, taken, text, time, timing, title, tone
-        case total, transcript, typicalRecovery, unanswered, unavailable, unknown, unknownCondition, untracked, urgent
-        case urlDestination, value, warnings, why
+        case disclaimer, documentTitle, dosage, dose, doses, empty, encouragementMarkdown, entries, entriesHTML, errors
+        case evidence, evidenceLevel, exercises, extra, extras, failureCount, failures, failuresHTML, file, flag
+        case footerDisclaimer, goals, hasCautions, hasCitations, hasExercises, hasInactive, hasLog, hasMatches
+        case hasMissing, hasOffPath, hasOptional, hasQuestions, hasRedFlags, hasReview, hasSearch, hasTranscript
+        case hasUrgent, hasWarnings, headingHTML, href, hrefDestination, id, inactive, inlineStylesheet, inProgress
+        case introHTML, isPatient, kind, kinds, known, label, language, last, lastDate, lastGood, level, log
+        case markdownDestination, matches, minimal, missing, name, needsAttention, next, noMatches, noteMarkdown
+        case nothingFlagged, number, offPath, oneChoice, optional, page, pageCount, pages, pagination, paginationHTML
+        case patient, patientAge, patientName, planned, previous, priorityMarkdown, prompt, purpose, question
+        case questions, quotedMarkdown, rank, reasoningMarkdown, redFlags, rejectedURL, reminder, reports, response
+        case review, risks, root, schedule, scriptSource, sections, site, span, speaker, startedAt, status, steps
+        case stopped, streak, summary, taken, text, time, timing, title, tone, total, transcript, typicalRecovery
+        case unanswered, unavailable, unknown, unknownCondition, untracked, urgent, urlDestination, value, warnings
+        case why
         /// `class` (a CSS class), a Swift keyword.
         case `class`
         /// A name no view model of CarePress's has (a dictionary context or a `Named` object may still have it).
