@@ -274,7 +274,7 @@ public enum SiteBuilder {
             templates = set
             diagnostics += set.unusedOverrides
         case .failure(let errors):
-            report.diagnostics += project.diagnostics + noRecordsWarning(project) + errors.diagnostics
+            report.diagnostics += project.diagnostics + noRecordsWarning(project) + errors.diagnostics + errors.warnings
             checkRecords(of: project, options, into: &report)
             return nil
         }

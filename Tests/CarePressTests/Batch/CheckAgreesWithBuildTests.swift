@@ -25,10 +25,12 @@ struct CheckAgreesWithBuildTests {
         case homeAndIndexLinks
         /// Guide templates with a broken link and a remote image.
         case guideTemplateLinks
-        /// A template that does not parse, and broken records beside it.
+        /// A template that does not parse, and broken records and an unused override beside it.
         case themeDoesNotParse
         /// A template that names a partial the theme does not have.
         case missingPartial
+        /// A partial of the theme's own that does not parse.
+        case brokenPartial
         /// A Markdown template without its pragma.
         case markdownTemplateWithoutPragma
         /// A `--templates` folder that does not exist.
@@ -52,6 +54,7 @@ struct CheckAgreesWithBuildTests {
             case .guideTemplateLinks: "remote resource in guide/exercises/"
             case .themeDoesNotParse: "cannot parse the template"
             case .missingPartial: "partial 'reports/nope.md' not found"
+            case .brokenPartial: "footer.md.mustache:4:2: error: cannot parse the template"
             case .markdownTemplateWithoutPragma: "a Markdown template must start with"
             case .missingTemplatesFolder: "templates folder not found"
             case .brokenSiteSettings: "site.yml"
@@ -61,6 +64,13 @@ struct CheckAgreesWithBuildTests {
 
         /// The project before it is broken: the sample with its theme, or the CLI's broken fixture.
         func project() throws -> TemporaryProject {
+            if self == .brokenPartial {
+                let project = try TemporaryProject.sample()
+                let consult = try #require(project.read("Templates/reports/consult.md.mustache"))
+                try project.write("Templates/reports/consult.md.mustache", consult + "\n{{> reports/footer.md}}\n")
+                try project.write("Templates/reports/footer.md.mustache", TemplateSet.markdownPragma + "\nClinic\n")
+                return project
+            }
             guard self == .brokenFixture else { return try .sample() }
             let project = try TemporaryProject()
             let fixture = TemporaryProject.repository.appendingPathComponent(
@@ -128,11 +138,14 @@ struct CheckAgreesWithBuildTests {
                 try edit("Templates/guide/exercise.md.mustache") { $0 + "\n![Remote](http://example.com/x.png)\n" }
             case .themeDoesNotParse:
                 try edit("Templates/reports/stack.md.mustache") { $0 + "\n{{#items}}\n" }
+                try project.write("Templates/reports/consul.md.mustache", TemplateSet.markdownPragma + "\n# typo\n")
                 try project.write("Content/consults/broken.json", brokenRecord)
                 let sample = try #require(project.read("Content/consults/hl-2026-0001.json"))
                 try project.write("Content/consults/zz-duplicate.json", sample)
             case .missingPartial:
                 try edit("Templates/reports/consult.md.mustache") { $0 + "\n{{> reports/nope.md}}\n" }
+            case .brokenPartial:
+                try edit("Templates/reports/footer.md.mustache") { $0 + "{{#clinic}}\n" }
             case .markdownTemplateWithoutPragma:
                 try edit("Templates/reports/stack.md.mustache") {
                     $0.replacingOccurrences(of: TemplateSet.markdownPragma, with: "")
