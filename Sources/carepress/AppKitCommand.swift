@@ -8,7 +8,10 @@ struct AppKitCommand: ParsableCommand {
         discussion: """
             Writes <output>/Swift/ (BodyArea, KnowledgeStore, Exercises, Phases and the matcher, Foundation only), \
             <output>/Guide/ (the guide site without reports, for the app bundle) and <output>/kit.json, and prints \
-            the prompt budget. Fails when the longest injected context is over 300 tokens.
+            the prompt budget. The kit is made and checked in memory first: with any error (the content, the \
+            guide's links, a longest injected context over 300 tokens, a kit over the app's 25 MB, an unreadable \
+            kit.json), nothing is written and the previous kit stays as it was. An area keeps the BodyArea case name \
+            that the previous kit's kit.json records; a new area whose name is taken gets a suffix (_2, _3, ...).
             """)
 
     @OptionGroup var contentOptions: ContentOptions

@@ -40,11 +40,29 @@ struct AppKitCommandTests {
         return root
     }
 
-    @Test func aKitOverThePromptBudgetFailsWithTheFigures() throws {
+    /// Every file under a folder with its bytes.
+    static func everything(under folder: URL) -> [String: Data?] {
+        var result: [String: Data?] = [:]
+        for case let path as String in FileManager.default.enumerator(atPath: folder.path) ?? .init() {
+            result[path] = FileManager.default.contents(atPath: folder.path + "/" + path)
+        }
+        return result
+    }
+
+    /// Over the budget, nothing is written: the kit made before (with two of the three conditions) stays as it was.
+    @Test func aKitOverThePromptBudgetFailsWithTheFiguresAndWritesNothing() throws {
         let root = try Self.overBudgetProject()
         defer { try? FileManager.default.removeItem(at: root) }
-        let result = try CLI.run(
-            ["app-kit", "--templates", CLI.repository.appendingPathComponent("Templates").path], in: root)
+        let arguments = ["app-kit", "--templates", CLI.repository.appendingPathComponent("Templates").path]
+        let third = root.appendingPathComponent("Content/knowledge/conditions/knee-three.yml")
+        let aside = root.appendingPathComponent("knee-three.yml")
+        try FileManager.default.moveItem(at: third, to: aside)
+        #expect(try CLI.run(arguments, in: root).status == 0)
+        let kit = root.appendingPathComponent("AppKit")
+        let before = Self.everything(under: kit)
+        #expect(before["kit.json"] != nil)
+        try FileManager.default.moveItem(at: aside, to: third)
+        let result = try CLI.run(arguments, in: root)
         let stdout = String(decoding: result.stdout, as: UTF8.self)
         let stderr = String(decoding: result.stderr, as: UTF8.self)
         #expect(result.status == 1, "\(stderr)")
@@ -56,10 +74,12 @@ struct AppKitCommandTests {
                     + "app's prompt\n"),
             "\(stderr)")
         #expect(stdout.hasPrefix("prompt budget: the longest injected context"), "\(stdout)")
-        #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("AppKit/kit.json").path))
-        #expect(
-            FileManager.default.fileExists(
-                atPath: root.appendingPathComponent("AppKit/Swift/KnowledgeStore.swift").path))
+        #expect(stdout.contains("app kit: nothing written to AppKit"), "\(stdout)")
+        #expect(Self.everything(under: kit) == before, "the previous kit is as it was")
+        // With no kit before, no kit folder is made.
+        try FileManager.default.removeItem(at: kit)
+        #expect(try CLI.run(arguments, in: root).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: kit.path))
     }
 
     @Test func aMissingContentFolderIsAnError() throws {

@@ -108,6 +108,59 @@ struct BrokenProjectTests {
     }
 }
 
+/// `check` as `build` on the broken fixture with a guide page whose links break in every way (issue 40, finding 10):
+/// the same located errors, one for one, and `check` writes nothing anywhere.
+@Suite("carepress check finds what build finds")
+struct CheckAsBuildTests {
+    @Test func checkPrintsTheErrorsBuildPrintsAndWritesNothing() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-check-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let project = root.appendingPathComponent("project")
+        let elsewhere = root.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: BrokenProjectTests.project.appendingPathComponent("Content"),
+            to: project.appendingPathComponent("Content"))
+        try FileManager.default.createDirectory(
+            at: project.appendingPathComponent("Content/pages"), withIntermediateDirectories: true)
+        try Data(
+            """
+            ---
+            title: Links
+            ---
+            # Links
+
+            [A missing page](missing.html), [outside](../../../../etc/passwd), ![remote](https://example.com/x.png)
+            """.utf8
+        ).write(to: project.appendingPathComponent("Content/pages/links.md"))
+        let theme = ["--templates", CLI.repository.appendingPathComponent("Templates").path]
+        func files(_ folder: URL) -> [String: String] {
+            var result: [String: String] = [:]
+            for case let path as String in FileManager.default.enumerator(atPath: folder.path) ?? .init() {
+                let attributes = try? FileManager.default.attributesOfItem(atPath: folder.path + "/" + path)
+                result[path] = "\(attributes?[.size] ?? "?") \(attributes?[.modificationDate] ?? "?")"
+            }
+            return result
+        }
+        let before = files(root)
+        // A temporary folder and a home of its own: check must leave them as empty as it leaves the project.
+        let check = try CLI.run(
+            ["check", "--output", "Site"] + theme, in: project,
+            environment: ["TMPDIR": elsewhere.path, "HOME": elsewhere.path])
+        #expect(files(root) == before, "check wrote nothing")
+        let build = try CLI.run(["build", "--output", "Site"] + theme, in: project)
+        func errors(_ output: CLI.Output) -> [String] {
+            String(decoding: output.stderr, as: UTF8.self).split(separator: "\n").filter { $0.contains(": error: ") }
+                .map(String.init)
+        }
+        #expect(check.status == 1 && build.status == 1)
+        #expect(errors(check) == errors(build))
+        let pageErrors = errors(check).filter { $0.hasPrefix("Site/guide/pages/links.html:") }
+        #expect(pageErrors.count == 3, "\(errors(check))")
+        #expect(errors(check).count == BrokenProjectTests.expectedErrors.count + 3)
+    }
+}
+
 /// The command line itself: usage errors, help and the default folders.
 @Suite("carepress command line")
 struct CommandLineTests {

@@ -56,22 +56,31 @@ enum CLI {
     /// The fixtures folder of the CLI tests.
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
-    /// Runs `carepress` with `arguments` in a folder (the test's own by default), feeding it `stdin`.
-    static func run(_ arguments: [String], in directory: URL? = nil, stdin: Data = Data()) throws -> Output {
+    /// Runs `carepress` with `arguments` in a folder (the test's own by default), feeding it `stdin`; `environment`
+    /// replaces or adds variables of the test's environment.
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, stdin: Data = Data(), environment: [String: String] = [:]
+    ) throws -> Output {
         guard let carepress else {
             throw MissingProgram(description: "the carepress executable was not found; run `swift build` first")
         }
-        return try run(carepress, arguments, in: directory, stdin: stdin)
+        return try run(carepress, arguments, in: directory, stdin: stdin, environment: environment)
     }
 
     /// Runs `program` with `arguments`, feeding it `stdin` while collecting its stdout and stderr.
-    static func run(_ program: URL, _ arguments: [String], in directory: URL? = nil, stdin: Data) throws -> Output {
+    static func run(
+        _ program: URL, _ arguments: [String], in directory: URL? = nil, stdin: Data,
+        environment: [String: String] = [:]
+    ) throws -> Output {
         // A program that exits without reading its input must not kill the test runner with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let input = Pipe()
         let output = Pipe()
         let errors = Pipe()

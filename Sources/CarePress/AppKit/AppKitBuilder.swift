@@ -1,11 +1,22 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Makes the physio app kit: the knowledge store as Swift source in the app's API (`AppKitSources`), the guide
 /// site for the app's offline "Browse Recovery Guides" screen, and `kit.json` (`KitManifest`).
 ///
 /// The guide is the one `build` writes, without reports: every link relative, so it works from `file://` inside
-/// the app bundle. A kit whose longest prompt context is over budget (`PromptBudget`), or that is bigger than the
-/// app's whole size budget, is still written, and reported as an error so an app build stops.
+/// the app bundle. The whole kit is made in memory and checked first (the content it is made from, the guide's
+/// links, the longest prompt context (`PromptBudget`), the app's whole size budget, the previous kit's `kit.json`):
+/// a kit with any error is not written at all, and the previous kit stays as it was. The `BodyArea` case names are
+/// those the previous kit recorded in its `kit.json` (see `SwiftIdentifier`), so an existing area's name never
+/// changes.
 public enum AppKitBuilder {
     /// The folder of the kit the guide goes in.
     public static let guideFolder = "Guide"
@@ -15,11 +26,19 @@ public enum AppKitBuilder {
     /// Every template the kit's guide renders.
     public static let requiredTemplates = [PageRenderer.layout, HomePage.template] + GuideSite.templates
 
-    /// Makes the kit and writes it into the output folder, replacing an earlier kit there.
+    /// Makes the kit and, when nothing has an error, writes it into the output folder, replacing an earlier kit
+    /// there; with any error, nothing is written (not even the folder).
     public static func build(_ options: AppKitOptions) -> AppKitReport {
         var report = AppKitReport()
+        let previous: KitManifest?
+        switch previousManifest(in: options.outputPath) {
+        case .success(let manifest): previous = manifest
+        case .failure(let unreadable):
+            previous = nil
+            report.diagnostics += unreadable.diagnostics
+        }
         let project = SiteProject.load(from: options.contentPath)
-        report.diagnostics = sharedDiagnostics(of: project)
+        report.diagnostics += sharedDiagnostics(of: project)
         let templates: TemplateSet
         let theme = ThemeSource(templates: options.templatesPath, contentPath: options.contentPath)
         switch TemplateSet.load(from: theme, requiring: requiredTemplates) {
@@ -29,12 +48,19 @@ public enum AppKitBuilder {
             report.diagnostics.sort()
             return report
         }
-        switch kit(of: project, templates: templates, kitFolder: options.outputPath) {
+        switch kit(
+            of: project, templates: templates, kitFolder: options.outputPath, previous: previous,
+            sizeLimit: options.sizeLimit)
+        {
         case .failure(let errors):
             report.diagnostics += errors.diagnostics
         case .success(let kit):
             report.diagnostics += kit.diagnostics
-            write(kit, to: options.outputPath, into: &report)
+            if report.hasErrors {
+                report.unwritten = kit.manifest
+            } else {
+                write(kit, to: options.outputPath, previous: previous, into: &report)
+            }
         }
         report.diagnostics.sort()
         return report
@@ -56,11 +82,18 @@ public enum AppKitBuilder {
         public var diagnostics: [Diagnostic]
     }
 
-    /// The kit of a loaded project, made in memory; `kitFolder` only names files in diagnostics. Fails when the
-    /// project cannot make a kit at all (no settings, no body areas, a template that does not render).
-    public static func kit(of project: SiteProject, templates: TemplateSet, kitFolder: String = "AppKit") -> Result<
-        Kit, Failure
-    > {
+    /// The kit of a loaded project, made in memory; `kitFolder` only names files in diagnostics, `previous` is the
+    /// manifest of the kit there, whose area case names are kept. Fails when the project cannot make a kit at all
+    /// (no settings, no body areas, a template that does not render).
+    public static func kit(
+        of project: SiteProject, templates: TemplateSet, kitFolder: String = "AppKit", previous: KitManifest? = nil
+    ) -> Result<Kit, Failure> {
+        kit(of: project, templates: templates, kitFolder: kitFolder, previous: previous, sizeLimit: sizeLimit)
+    }
+
+    static func kit(
+        of project: SiteProject, templates: TemplateSet, kitFolder: String, previous: KitManifest?, sizeLimit: Int
+    ) -> Result<Kit, Failure> {
         guard let site = project.site else {
             return .failure(
                 Failure(diagnostics: [
@@ -88,11 +121,14 @@ public enum AppKitBuilder {
         }
         var diagnostics = LinkCheck.diagnostics(
             for: guide, outputFolder: kitFolder.appendingPathComponent(guideFolder))
+        let recorded = previous?.recordedCases ?? [:]
+        let cases = SwiftIdentifier.assign(knowledge.areas.map(\.id), keeping: recorded)
+        diagnostics += caseNameNotes(cases, recorded: recorded, project: project, kitFolder: kitFolder)
         let files =
-            AppKitSources(knowledge: knowledge).files
+            AppKitSources(knowledge: knowledge, caseNames: cases.names).files
             + guide.map { OutputFile(path: "\(guideFolder)/\($0.path)", bytes: $0.bytes) }
         let budget = PromptBudget(knowledge: knowledge)
-        let manifest = KitManifest(knowledge: knowledge, files: files, budget: budget)
+        let manifest = KitManifest(knowledge: knowledge, files: files, budget: budget, cases: cases)
         if !budget.fits, let longest = budget.conditions.first.flatMap(knowledge.condition(named:)) {
             diagnostics.append(
                 Diagnostic(
@@ -103,10 +139,13 @@ public enum AppKitBuilder {
                     hint: "shorten the summaries or red flags of these conditions"))
         }
         if manifest.sizes.total > sizeLimit {
+            let largest = manifest.files.sorted { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : $0.path < $1.path }
             diagnostics.append(
                 Diagnostic(
                     .error, file: project.contentPath, position: .start,
-                    message: "the app kit takes \(manifest.sizes.total) bytes, over the app's \(sizeLimit)"))
+                    message: "the app kit takes \(manifest.sizes.total) bytes, over the app's \(sizeLimit)",
+                    hint: "the largest files: "
+                        + largest.prefix(3).map { "\($0.path) (\($0.bytes) bytes)" }.joined(separator: ", ")))
         }
         return .success(Kit(files: files, manifest: manifest, diagnostics: diagnostics))
     }
@@ -135,8 +174,75 @@ public enum AppKitBuilder {
         }
     }
 
-    /// Writes the kit's files and manifest, and removes the files of an earlier kit that this one does not have.
-    static func write(_ kit: Kit, to outputPath: String, into report: inout AppKitReport) {
+    /// Warnings for the areas that get a suffixed case name now (a new area whose name an existing one has), and for
+    /// names `kit.json` recorded that could not be kept (not a name the area could have, or recorded twice).
+    static func caseNameNotes(
+        _ cases: SwiftIdentifier.Assignment, recorded: [String: String], project: SiteProject, kitFolder: String
+    ) -> [Diagnostic] {
+        let areas = project.contentPath.appendingPathComponent("knowledge/body-areas.yml")
+        let holders = Dictionary(
+            cases.names.merging(cases.retired) { current, _ in current }.map { ($1, $0) },
+            uniquingKeysWith: { first, _ in first })
+        var notes: [Diagnostic] = []
+        for (id, name) in cases.names.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            if let old = recorded[id], old != name {
+                notes.append(
+                    Diagnostic(
+                        .warning, file: kitFolder.appendingPathComponent(KitManifest.path), position: .start,
+                        message: "the case name '\(old)' recorded for body area '\(id)' cannot be kept; it is now "
+                            + "'\(name)'",
+                        hint: "kit.json records each area's BodyArea case; this is not a name the area can have "
+                            + "(kit.json was edited, or Swift now reserves the word)"))
+            } else if recorded[id] == nil, name != SwiftIdentifier.name(for: id) {
+                let base = SwiftIdentifier.name(for: id)
+                notes.append(
+                    Diagnostic(
+                        .warning, file: areas, position: .start,
+                        message: "body area '\(id)' is the Swift case '\(name)': '\(base)' is body area "
+                            + "'\(holders[base] ?? "?")'",
+                        hint: "an area keeps its case name from kit to kit; give the new area an id of its own "
+                            + "if the app needs another name"))
+            }
+        }
+        return notes
+    }
+
+    /// The manifest of the kit in the output folder: nil when there is none; an error, located at it, when one is
+    /// there that cannot be read (a kit made afresh over it could rename the areas the app's code uses).
+    static func previousManifest(in outputPath: String) -> Result<KitManifest?, Failure> {
+        let path = outputPath.appendingPathComponent(KitManifest.path)
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return .success(nil) }
+            return .failure(unreadableManifest(path, because: String(cString: strerror(errno))))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            return .failure(unreadableManifest(path, because: "it is not a regular file"))
+        }
+        guard let bytes = FileBytes.read(path) else {
+            return .failure(unreadableManifest(path, because: "it cannot be opened"))
+        }
+        do {
+            return .success(try JSONDecoder().decode(KitManifest.self, from: Data(bytes)))
+        } catch {
+            return .failure(unreadableManifest(path, because: "it is not a kit manifest"))
+        }
+    }
+
+    private static func unreadableManifest(_ path: String, because reason: String) -> Failure {
+        Failure(diagnostics: [
+            Diagnostic(
+                .error, file: path, position: .start,
+                message: "the previous kit's manifest cannot be read (\(reason)), so the Swift names of its body areas "
+                    + "are not known; nothing was written",
+                hint: "restore it (e.g. from version control), or remove the kit folder to make a new kit whose names "
+                    + "are given afresh")
+        ])
+    }
+
+    /// Writes the kit's files and manifest, and removes the files of the `previous` kit that this one does not have
+    /// (those it listed under `Swift/` or `Guide/` only).
+    static func write(_ kit: Kit, to outputPath: String, previous: KitManifest?, into report: inout AppKitReport) {
         let writer: OutputWriter
         do {
             writer = try OutputWriter(root: outputPath)
@@ -146,20 +252,12 @@ public enum AppKitBuilder {
         }
         for file in kit.files { writer.write(file, counting: &report) }
         let current = Set(kit.files.map(\.path))
-        for path in previousFiles(in: writer) where !current.contains(path) { writer.remove(path, counting: &report) }
+        let earlier = (previous?.files ?? []).map(\.path).filter {
+            $0.hasPrefix(AppKitSources.folder + "/") || $0.hasPrefix(guideFolder + "/")
+        }
+        for path in earlier where !current.contains(path) { writer.remove(path, counting: &report) }
         if writer.write(OutputFile(path: KitManifest.path, text: kit.manifest.json), counting: &report) {
             report.manifest = kit.manifest
-        }
-    }
-
-    /// The files an earlier kit in this folder listed in its `kit.json`, under `Swift/` or `Guide/` only; none when
-    /// there is no readable manifest (then nothing is removed).
-    static func previousFiles(in writer: OutputWriter) -> [String] {
-        guard let bytes = FileBytes.read(writer.root + "/" + KitManifest.path),
-            let manifest = try? JSONDecoder().decode(KitManifest.self, from: Data(bytes))
-        else { return [] }
-        return manifest.files.map(\.path).filter {
-            $0.hasPrefix(AppKitSources.folder + "/") || $0.hasPrefix(guideFolder + "/")
         }
     }
 }

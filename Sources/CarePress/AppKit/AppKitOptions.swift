@@ -6,6 +6,8 @@ public struct AppKitOptions: Sendable {
     public var templatesPath: String?
     /// The kit folder.
     public var outputPath: String
+    /// The most bytes the kit may take: the app's budget (`AppKitBuilder.sizeLimit`), but in tests.
+    var sizeLimit = AppKitBuilder.sizeLimit
 
     /// Creates options; the defaults are the `Content/` and `AppKit/` folders of the current directory and the
     /// project's theme (its `Templates/` over the embedded theme).

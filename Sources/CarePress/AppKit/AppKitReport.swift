@@ -4,8 +4,10 @@ import Foundation
 public struct AppKitReport: Sendable {
     /// Every problem found, errors and warnings, sorted by file and position.
     public var diagnostics: [Diagnostic] = []
-    /// The kit's manifest, once the kit was made.
+    /// The kit's manifest, once the kit was written.
     public var manifest: KitManifest?
+    /// The manifest of a kit that was made but not written, because something had an error.
+    public var unwritten: KitManifest?
     /// Files written (created or changed).
     public var written = 0
     /// Files that already held exactly what the kit holds.
@@ -21,7 +23,15 @@ public struct AppKitReport: Sendable {
 
     /// The lines to print: the prompt budget, then what was written where and how big the kit is.
     public func summary(outputPath: String) -> [String] {
-        guard let manifest else { return ["app kit: nothing written"] }
+        guard let manifest else {
+            guard let unwritten else { return ["app kit: nothing written to \(outputPath)"] }
+            return [
+                unwritten.promptBudget.line,
+                "app kit: nothing written to \(outputPath), as it has errors (it would take \(unwritten.sizes.total) "
+                    + "bytes, \(Self.megabytes(unwritten.sizes.total)) of the app's "
+                    + "\(Self.megabytes(AppKitBuilder.sizeLimit)))",
+            ]
+        }
         let counts = manifest.counts
         return [
             manifest.promptBudget.line,

@@ -26,11 +26,12 @@ public struct AppKitSources: Sendable {
     public let matcher: EmbeddedFolder
     private let caseNames: [String: String]
 
-    /// Sources for a knowledge store, with the matcher compiled into this library.
-    public init(knowledge: KnowledgeStore, matcher: EmbeddedFolder = .matcher) {
+    /// Sources for a knowledge store, with the matcher compiled into this library; the area cases are named by
+    /// `caseNames` (see `SwiftIdentifier.assign`), or afresh.
+    public init(knowledge: KnowledgeStore, matcher: EmbeddedFolder = .matcher, caseNames: [String: String]? = nil) {
         self.knowledge = knowledge
         self.matcher = matcher
-        self.caseNames = SwiftIdentifier.names(for: knowledge.areas.map(\.id))
+        self.caseNames = caseNames ?? SwiftIdentifier.names(for: knowledge.areas.map(\.id))
     }
 
     /// The five files, under `Swift/`.

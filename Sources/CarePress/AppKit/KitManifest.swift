@@ -48,12 +48,18 @@ public struct KitManifest: Sendable, Codable, Hashable {
     public var promptBudget: PromptBudget
     /// Every file, by path in byte order; the next `app-kit` removes the ones it no longer writes.
     public var files: [File]
+    /// The `BodyArea` case name of each body area id, which the next kit keeps (see `SwiftIdentifier`); nil in a
+    /// kit made before they were recorded.
+    public var bodyAreaCases: [String: String]?
+    /// The case names of areas an earlier kit had and this one has not, held so that no new area takes one (and an
+    /// area that comes back gets its own); nil when there are none.
+    public var retiredBodyAreaCases: [String: String]?
 
     /// The manifest file's name in the kit folder.
     public static let path = "kit.json"
 
-    /// The manifest of a kit's files.
-    init(knowledge: KnowledgeStore, files: [OutputFile], budget: PromptBudget) {
+    /// The manifest of a kit's files, whose area cases are named as `cases` says.
+    init(knowledge: KnowledgeStore, files: [OutputFile], budget: PromptBudget, cases: SwiftIdentifier.Assignment) {
         let sorted = files.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         var hasher = ContentHasher()
         for file in sorted {
@@ -76,6 +82,13 @@ public struct KitManifest: Sendable, Codable, Hashable {
         sizes = Sizes(swift: swift, guide: guide, total: swift + guide)
         promptBudget = budget
         self.files = sorted.map { File(path: $0.path, bytes: $0.bytes.count) }
+        bodyAreaCases = cases.names
+        retiredBodyAreaCases = cases.retired.isEmpty ? nil : cases.retired
+    }
+
+    /// The case names the kit recorded, for the next kit to keep: its areas', and those it held.
+    var recordedCases: [String: String] {
+        (retiredBodyAreaCases ?? [:]).merging(bodyAreaCases ?? [:]) { _, current in current }
     }
 
     /// Pretty JSON with sorted keys, ending in a newline.

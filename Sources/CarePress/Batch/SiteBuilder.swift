@@ -7,36 +7,6 @@ import Foundation
 /// written by a pool of workers and never all held in memory (see `RecordBatch`). One build at a time writes into an
 /// output folder, or the shards of one batch side by side (see `BuildLock`).
 public enum SiteBuilder {
-    /// Checks a project's content and theme without rendering or writing anything, a record at a time on `jobs`
-    /// workers; `templatesPath` is the `--templates` folder, if any.
-    public static func check(contentPath: String, templatesPath: String? = nil, jobs: Int = BuildOptions.defaultJobs)
-        -> BuildReport
-    {
-        let start = Stopwatch()
-        let project = SiteProject.load(from: contentPath)
-        var report = BuildReport()
-        report.diagnostics = project.diagnostics + noRecordsWarning(project)
-        let theme = ThemeSource(templates: templatesPath, contentPath: contentPath)
-        switch TemplateSet.load(from: theme, requiring: requiredTemplates) {
-        case .success(let set): report.diagnostics += set.unusedOverrides
-        case .failure(let errors): report.diagnostics += errors.diagnostics
-        }
-        if project.site == nil && !project.diagnostics.hasErrors {
-            report.diagnostics.append(
-                Diagnostic(
-                    .error, file: contentPath.appendingPathComponent("site.yml"), position: .start,
-                    message: "site settings could not be loaded"))
-        }
-        let batch = RecordBatch(
-            project: project, options: BuildOptions(contentPath: contentPath, jobs: jobs), mode: .check)
-        var none: [(path: String, entry: BuildManifest.Entry)] = []
-        batch.scan(previous: &none)
-        batch.processRecords()
-        batch.settleContests()
-        batch.addResults(to: &report)
-        return finished(report, start)
-    }
-
     /// Builds the output folder (this shard's part of it). Every valid record is written even when others have
     /// errors; records whose inputs did not change since the last build are not rendered again (unless `force`).
     public static func build(_ options: BuildOptions) -> BuildReport {
@@ -131,6 +101,7 @@ public enum SiteBuilder {
                     try inputs.templates.parse()
                 } catch {
                     report.diagnostics += error.diagnostics
+                    checkRecords(of: inputs.project, options, into: &report)
                     return stopped(report, start)
                 }
             }
@@ -278,7 +249,7 @@ public enum SiteBuilder {
     }
 
     /// Loads the project and the theme; nil after reporting what stops the build.
-    private static func loadProject(
+    static func loadProject(
         _ options: BuildOptions, parsing: TemplateSet.Parsing = .now, into report: inout BuildReport
     ) -> LoadedProject? {
         if case .known(let changes, theme: false) = options.changes,
@@ -303,11 +274,21 @@ public enum SiteBuilder {
             templates = set
             diagnostics += set.unusedOverrides
         case .failure(let errors):
-            report.diagnostics += project.diagnostics + noRecordsWarning(project) + errors.diagnostics
+            report.diagnostics += project.diagnostics + noRecordsWarning(project) + errors.diagnostics + errors.warnings
+            checkRecords(of: project, options, into: &report)
             return nil
         }
         report.diagnostics += diagnostics + noRecordsWarning(project)
-        guard let site = project.site else { return nil }
+        guard let site = project.site else {
+            if !diagnostics.hasErrors {
+                report.diagnostics.append(
+                    Diagnostic(
+                        .error, file: project.contentPath.appendingPathComponent("site.yml"), position: .start,
+                        message: "site settings could not be loaded"))
+            }
+            checkRecords(of: project, options, into: &report)
+            return nil
+        }
         return .loaded(project: project, templates: templates, site: site, diagnostics: diagnostics)
     }
 
@@ -362,11 +343,7 @@ public enum SiteBuilder {
                 guide = nil
                 return
             }
-            let reports = inputs.reports
-            let guideSite = GuideSite(project: inputs.project, pages: inputs.pages) { reports.matcherIndex }
-            guide = Prefetch(inBackground: options.jobs > 1) {
-                Result { () throws(TemplateErrors) in try guideSite.render() }
-            }
+            guide = renderGuide(inputs)
         }
 
         /// The digest of everything the guide (and the assets) are made from.
@@ -374,6 +351,16 @@ public enum SiteBuilder {
             var hasher = ContentHasher()
             hasher.combine(inputs.digests.shared)
             return hasher.finalize()
+        }
+    }
+
+    /// The guide, rendered on a thread of its own (with more than one job) while the records are: it depends on no
+    /// record. Its search shows the index of the reports' matcher, made once, by whichever asks first.
+    static func renderGuide(_ inputs: Inputs) -> Prefetch<Result<[OutputFile], TemplateErrors>> {
+        let reports = inputs.reports
+        let guideSite = GuideSite(project: inputs.project, pages: inputs.pages) { reports.matcherIndex }
+        return Prefetch(inBackground: inputs.options.jobs > 1) {
+            Result { () throws(TemplateErrors) in try guideSite.render() }
         }
     }
 
@@ -487,7 +474,7 @@ public enum SiteBuilder {
     }
 
     /// The shared pages a build writes: the guide, the home page, the assets and every page of the reports index.
-    private static func sharedPagePaths(_ inputs: Inputs, reportCount: Int) -> Set<BytePath> {
+    static func sharedPagePaths(_ inputs: Inputs, reportCount: Int) -> Set<BytePath> {
         let pageCount = ReportsIndex.pageCount(reports: reportCount, pageSize: inputs.options.indexPageSize)
         var paths = Set(
             sharedPaths(project: inputs.project, templates: inputs.templates, pages: inputs.pages).map(BytePath.init))
@@ -638,7 +625,7 @@ public enum SiteBuilder {
         return finished(report, start)
     }
 
-    private static func finished(_ report: BuildReport, _ start: Stopwatch) -> BuildReport {
+    static func finished(_ report: BuildReport, _ start: Stopwatch) -> BuildReport {
         var report = report
         report.diagnostics.sort()
         report.timings.total = start.seconds

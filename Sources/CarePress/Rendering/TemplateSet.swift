@@ -121,10 +121,9 @@ public struct TemplateSet: Sendable {
             let (parsed, errors) = parse(texts)
             diagnostics += errors
             parsedNow = parsed
-            // Only the templates that parse are named, and have their partials checked.
-            let failed = Set(errors.map(\.file))
-            texts.removeAll { failed.contains($0.path) }
         }
+        // Every template that is there is named, and has its partials checked, whether it parses or not (and whether
+        // it is parsed now or when rendered): a partial that does not parse is reported as such, not as missing.
         let names = Set(texts.map(\.name))
         var partials: [String: [String]] = [:]
         for (name, path, text) in texts {
@@ -150,19 +149,24 @@ public struct TemplateSet: Sendable {
                         + missing.map { "\($0).mustache" }.joined(separator: ", "),
                     hint: "looked in \(theme.lookupOrder)"))
         }
+        let stylesheet = theme.files["assets/style.css"].map { String(decoding: $0.bytes, as: UTF8.self) }
+        if stylesheet == nil {
+            diagnostics.append(
+                Diagnostic(
+                    .error, file: theme.path(of: "assets/style.css"), position: .start,
+                    message: "stylesheet not found", hint: "looked in \(theme.lookupOrder)"))
+        }
         if diagnostics.hasErrors {
-            return .failure(TemplateErrors(diagnostics: diagnostics.sorted()))
+            // A theme that does not load reports what a theme parsed now reports, however it was to be parsed: its
+            // parse errors too, and the warnings a theme that loads has (its unused overrides).
+            if case .whenRendered = parsing { diagnostics += parse(texts).1 }
+            return .failure(
+                TemplateErrors(
+                    diagnostics: diagnostics.sorted(),
+                    warnings: theme.unusedOverrides(partialsUsed: Set(partials.values.joined()))))
         }
         let assets = files.filter { $0.hasPrefix("assets/") }.map { String($0.dropFirst("assets/".count)) }
-        guard let stylesheet = theme.files["assets/style.css"].map({ String(decoding: $0.bytes, as: UTF8.self) })
-        else {
-            return .failure(
-                TemplateErrors(diagnostics: [
-                    Diagnostic(
-                        .error, file: theme.path(of: "assets/style.css"), position: .start,
-                        message: "stylesheet not found", hint: "looked in \(theme.lookupOrder)")
-                ]))
-        }
+        guard let stylesheet else { return .failure(TemplateErrors(diagnostics: diagnostics.sorted())) }
         let parsed: Templates =
             parsedNow.map { .parsed($0) }
             ?? .whenRendered(
@@ -370,4 +374,7 @@ public struct TemplateSet: Sendable {
 public struct TemplateErrors: Error, Sendable {
     /// Every problem, located in its template file.
     public var diagnostics: [Diagnostic]
+    /// The warnings a theme that does not load would have had had it loaded (its unused overrides, see
+    /// `TemplateSet.unusedOverrides`), so that a build stopped by its theme reports them as one that loads it does.
+    public var warnings: [Diagnostic] = []
 }

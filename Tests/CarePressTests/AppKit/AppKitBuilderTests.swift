@@ -158,7 +158,7 @@ struct AppKitBuilderTests {
         #expect(error.severity == .error)
         #expect(error.file.hasSuffix("knee-ache-one.yml"))
         #expect(error.message.contains("has 321 words, about 428 tokens; at most 300"), "\(error.message)")
-        #expect(FileManager.default.fileExists(atPath: project.path("AppKit/kit.json")), "the kit is still written")
+        #expect(!FileManager.default.fileExists(atPath: project.path("AppKit")), "nothing is written")
     }
 
     /// A condition's name is content: on the terminal its control characters are escapes, never raw bytes.

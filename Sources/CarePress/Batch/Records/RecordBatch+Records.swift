@@ -263,12 +263,13 @@ extension RecordBatch {
         return (outcome, entry, record)
     }
 
-    /// Loads and renders one of this shard's records, and stages its files (see `stage`).
+    /// Loads and renders one of this shard's records, and stages its files (see `stage`); a check renders it the
+    /// same way, keeping its summary in memory, and writes nothing.
     private func build(_ index: Int, previous: BuildManifest.Entry?) -> (Outcome, BuildManifest.Entry) {
         let start = Stopwatch()
         var (outcome, entry, loaded) = loadRecord(index, previous: previous)
         outcome.loadTime = Float(start.seconds)
-        guard let record = loaded, case .build(let writer, _, let renderer, _) = mode else { return (outcome, entry) }
+        guard let record = loaded, let renderer = mode.renderer else { return (outcome, entry) }
         let renderStart = Stopwatch()
         let rendered: (files: [OutputFile], summary: ReportSummary)
         do {
@@ -289,7 +290,9 @@ extension RecordBatch {
         outcome.state = .rendered
         entry.summary = BuildManifest.StoredSummary(rendered.summary)
         let before = outcome.diagnostics.count
-        stage(rendered.files, with: writer, into: &outcome, entry: &entry, index: index)
+        if case .build(let writer, _, _, _) = mode {
+            stage(rendered.files, with: writer, into: &outcome, entry: &entry, index: index)
+        }
         if outcome.state == .failed {
             return failed(
                 record, patient: rendered.summary.patient, errors: Array(outcome.diagnostics[before...]),

@@ -199,12 +199,17 @@ final class RecordBatch: @unchecked Sendable {
         let shard = options.shard
         // Matched once: matching the mode per record copies its payload (a retain of each of its parts).
         let building: Bool
-        if case .build = mode { building = true } else { building = false }
+        let checkRole: Role
+        switch mode {
+        case .build: (building, checkRole) = (true, .build)
+        // A check renders every record, as a whole build does, when it has a renderer.
+        case .check(let renderer): (building, checkRole) = (false, renderer == nil ? .validate : .build)
+        }
         for index in scanned.indices {
             let isContested = scanned[index].key.map(contested.contains) ?? false
             scanned[index].contested = isContested
             guard building else {
-                scanned[index].role = .validate
+                scanned[index].role = checkRole
                 continue
             }
             if shard.isWhole || shard.contains(recordPath: Self.relativePath(of: files[index])) {
