@@ -82,4 +82,61 @@ struct VanishedInputCommandTests {
         #expect(result.stderr.contains("Content/physio/pg-2026-0001.json:1:1: error: cannot read the file: "))
         #expect(FileManager.default.fileExists(atPath: sample.path("Output/reports/physio/pg-2026-0001.html")))
     }
+
+    @Test(arguments: ["missing", "dangling", "file"])
+    func aKnowledgeStoreThatCannotBeReadStopsTheBuildWithNothingWritten(_ how: String) throws {
+        let sample = try BuiltSample()
+        let before = sample.output()
+        switch how {
+        case "missing": try FileManager.default.removeItem(atPath: sample.path("Content/knowledge"))
+        case "dangling": try sample.dangle("Content/knowledge")
+        default:
+            try FileManager.default.removeItem(atPath: sample.path("Content/knowledge"))
+            try Data("not a folder".utf8).write(to: URL(fileURLWithPath: sample.path("Content/knowledge")))
+        }
+        let result = try sample.build()
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains("Content/knowledge:1:1: error: the knowledge store cannot be read"),
+            "\(result.stderr)")
+        #expect(sample.output() == before)
+    }
+
+    @Test func aConsultFolderThatVanishedIsAnErrorAndNoReportIsRemoved() throws {
+        let sample = try BuiltSample()
+        let before = sample.output()
+        try FileManager.default.removeItem(atPath: sample.path("Content/consults"))
+        let result = try sample.build()
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Content/consults:1:1: error: "), "\(result.stderr)")
+        #expect(result.stderr.contains("--allow-empty"))
+        #expect(sample.output() == before)
+    }
+
+    @Test func allowEmptyRemovesTheReportsOfARecordFolderRemovedOnPurpose() throws {
+        let sample = try BuiltSample()
+        try FileManager.default.removeItem(atPath: sample.path("Content/consults"))
+        let result = try sample.build(["--allow-empty"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let consults =
+            (try? FileManager.default.contentsOfDirectory(atPath: sample.path("Output/reports/consults"))) ?? []
+        #expect(consults.isEmpty)
+        #expect(FileManager.default.fileExists(atPath: sample.path("Output/reports/physio/pg-2026-0001.html")))
+    }
+
+    @Test func allowEmptyDoesNotRemoveTheReportsOfARecordFolderThatCannotBeRead() throws {
+        let sample = try BuiltSample()
+        let before = sample.output()
+        try sample.dangle("Content/stacks")
+        let result = try sample.build(["--allow-empty"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Content/stacks:1:1: error: "), "\(result.stderr)")
+        #expect(sample.output() == before)
+    }
+
+    @Test func buildHelpDescribesAllowEmpty() throws {
+        let result = try CLI.run(["build", "--help"])
+        #expect(result.status == 0)
+        #expect(String(decoding: result.stdout, as: UTF8.self).contains("--allow-empty"))
+    }
 }

@@ -16,6 +16,7 @@ public enum SiteBuilder {
         let project = SiteProject.load(from: contentPath)
         var report = BuildReport()
         report.diagnostics = project.diagnostics + noRecordsWarning(project)
+        report.diagnostics += RecordFolderCheck.check(project, allowsEmpty: false).diagnostics
         let theme = ThemeSource(templates: templatesPath, contentPath: contentPath)
         switch TemplateSet.load(from: theme, requiring: requiredTemplates) {
         case .success(let set): report.diagnostics += set.unusedOverrides
@@ -143,6 +144,12 @@ public enum SiteBuilder {
         else {
             return stopped(report, start)
         }
+        // A record folder that vanished while the manifest lists its records stops the build: nothing is removed.
+        let folders = RecordFolderCheck.check(inputs.project, allowsEmpty: options.allowsEmptyRecordFolders) {
+            RecordFolderCheck.count(of: $0, in: contents.entries)
+        }
+        report.diagnostics += folders.diagnostics
+        if folders.stops { return stopped(report, start) }
         // A manifest the session kept stands for this process's last build of the folder, which finished, and no
         // other build has committed since: the listing of every folder for temporary files a killed build left is
         // for the first build (and any build that reads the manifest from disk).
@@ -307,7 +314,8 @@ public enum SiteBuilder {
             return nil
         }
         report.diagnostics += diagnostics + noRecordsWarning(project)
-        guard let site = project.site else { return nil }
+        // A knowledge store that cannot be read would publish a guide and reports without it: nothing is written.
+        guard let site = project.site, project.knowledgeIsReadable else { return nil }
         return .loaded(project: project, templates: templates, site: site, diagnostics: diagnostics)
     }
 
