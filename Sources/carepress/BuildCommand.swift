@@ -12,7 +12,9 @@ struct BuildCommand: ParsableCommand {
             every report is also printed to reports/<kind>/<id>.pdf by one headless Chromium (found on PATH as \
             chromium, chromium-browser or google-chrome, or named by CAREPRESS_CHROMIUM), --jobs pages at a time; \
             without one, the rest is still written and the exit status is 2. One build at a time writes into an output \
-            folder (the shards of one batch side by side): another waits, or fails at once with --no-wait.
+            folder (the shards of one batch side by side): another waits, or fails at once with --no-wait. A knowledge \
+            store that cannot be read stops the build before it writes anything, and so does a record folder that is \
+            missing, empty or unreadable while the last build made reports of its records (see --allow-empty).
             """)
 
     @OptionGroup var contentOptions: ContentOptions
@@ -56,6 +58,14 @@ struct BuildCommand: ParsableCommand {
 
     @Flag(
         help: """
+            Let a record folder be missing or empty though the last build made reports of its records, and remove \
+            those reports. Without it that stops the build, writing nothing (an unmounted share, a folder moved \
+            away); a folder that cannot be read stops it either way.
+            """)
+    var allowEmpty = false
+
+    @Flag(
+        help: """
             Flush the files to disk before returning (before unplugging the drive, say). Without it the system \
             writes them within seconds, and after a power cut the next build writes again what may have been lost.
             """)
@@ -77,6 +87,7 @@ struct BuildCommand: ParsableCommand {
             pdf: pdf ? .print(pageTimeout: pdfTimeout) : .none)
         options.sync = sync
         options.countsAttention = json
+        options.allowsEmptyRecordFolders = allowEmpty
         if let progress {
             options.progress = { done, total in progress.update(done: done, total: total) }
         }

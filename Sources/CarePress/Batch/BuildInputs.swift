@@ -11,8 +11,6 @@ struct BuildInputs: Sendable {
     let shared: ContentDigest
     private let project: SiteProject
     private let schemas: [String: ContentDigest]
-    private let conditions: [String: ContentDigest]
-    private let exercises: [String: ContentDigest]
     private let knowledge: ContentDigest
     /// What each dependency key resolved to, so thousands of records that cite the same items resolve them once.
     private let resolved = Mutex<[String: ContentDigest]>([:])
@@ -28,10 +26,6 @@ struct BuildInputs: Sendable {
         let content = project.contentPath
         let site = Self.fileDigest(content.appendingPathComponent("site.yml"))
         schemas = project.schemas.mapValues { Self.fileDigest($0.source) }
-        conditions = Dictionary(
-            project.knowledge.conditions.map { ($0.name, Self.fileDigest($0.source)) }, uniquingKeysWith: { a, _ in a })
-        exercises = Dictionary(
-            project.knowledge.exercises.map { ($0.name, Self.fileDigest($0.source)) }, uniquingKeysWith: { a, _ in a })
         knowledge = Self.folderDigest(content.appendingPathComponent("knowledge"))
         var starts: [RecordKind: ContentHasher] = [:]
         for kind in RecordKind.allCases {
@@ -87,27 +81,12 @@ struct BuildInputs: Sendable {
         let (kind, name) =
             key.firstIndex(of: ":").map { (key[..<$0], String(key[key.index(after: $0)...])) }
             ?? (key[...], "")
-        switch kind {
+        switch String(kind) {
         case "schema":
             if let digest = schemas[name] { return digest }
             let state = project.brokenSchemaIDs.contains(name) ? "broken" : "missing"
             return ContentDigest(state + ":" + project.schemas.keys.sorted().joined(separator: "\n"))
-        case "area":
-            guard let area = project.knowledge.area(name) else {
-                return ContentDigest("missing:" + project.knowledge.areas.map(\.id).joined(separator: "\n"))
-            }
-            var hasher = ContentHasher()
-            hasher.combine(area.id)
-            hasher.combine(area.name)
-            hasher.combine(area.description ?? "")
-            return hasher.finalize()
-        case "condition":
-            return project.knowledge.condition(matching: name).flatMap { conditions[$0.name] }
-                ?? ContentDigest("missing condition")
-        case "exercise":
-            return project.knowledge.exercise(matching: name).flatMap { exercises[$0.name] }
-                ?? ContentDigest("missing exercise")
-        case "knowledge":
+        case RecordDependencies.knowledgeKey:
             return knowledge
         default:
             return ContentDigest("unknown dependency:" + key)

@@ -26,6 +26,11 @@ public struct BuildOptions: Sendable {
     /// build where the system's boot cannot be told (`boot` nil) or whose output folder is not on a file system of
     /// this machine's own (`LocalFileSystem`: a network file system, a FAT drive).
     public var sync = false
+    /// Whether a record folder may be missing or empty while the manifest holds reports of its kind (`build
+    /// --allow-empty`), which the build then removes. Otherwise that stops the build, writing nothing: an unmounted
+    /// share or a folder moved away would remove every report of the kind. A folder that cannot be read stops it
+    /// either way.
+    public var allowsEmptyRecordFolders = false
     /// Whether every report is printed to PDF as well.
     public var pdf: PDFRequest
     /// Called from worker threads as records finish, with how many are done out of how many; must be thread-safe.

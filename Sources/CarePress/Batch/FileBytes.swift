@@ -83,7 +83,8 @@ enum FileBytes {
         return hasher.finalize()
     }
 
-    /// Every visible file under a folder, as sorted relative paths, leaving out some top-level entries.
+    /// Every visible file under a folder, as sorted relative paths, leaving out some top-level entries; an entry that
+    /// cannot be followed (a dangling link, a loop) counts as a file.
     static func files(under folder: String, skippingTopLevel skipped: Set<String> = []) -> [String] {
         var result: [String] = []
         func walk(_ relative: String) {
@@ -93,7 +94,12 @@ enum FileBytes {
                 if relative.isEmpty && skipped.contains(name) { continue }
                 let child = relative.isEmpty ? name : relative + "/" + name
                 var info = stat()
-                guard stat(folder.appendingPathComponent(child), &info) == 0 else { continue }
+                guard stat(folder.appendingPathComponent(child), &info) == 0 else {
+                    // A link whose target is missing, or that loops, is still there: listed, its digest says it
+                    // cannot be read.
+                    if lstat(folder.appendingPathComponent(child), &info) == 0 { result.append(child) }
+                    continue
+                }
                 if (info.st_mode & S_IFMT) == S_IFDIR {
                     walk(child)
                 } else {

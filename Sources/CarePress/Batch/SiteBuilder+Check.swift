@@ -24,6 +24,8 @@ extension SiteBuilder {
         guard case .loaded(let project, let templates, let site, _)? = loadProject(options, into: &report) else {
             return finished(report, start)
         }
+        // A record folder that cannot be listed (build also stops on one that vanished since its last build).
+        report.diagnostics += RecordFolderCheck.check(project, allowsEmpty: false).diagnostics
         let inputs = Inputs(project: project, templates: templates, site: site, options: options)
         let batch = RecordBatch(project: project, options: options, mode: .check(renderer: inputs.reports))
         var none: [(path: String, entry: BuildManifest.Entry)] = []

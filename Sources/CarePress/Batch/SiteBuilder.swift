@@ -114,6 +114,12 @@ public enum SiteBuilder {
         else {
             return stopped(report, start)
         }
+        // A record folder that vanished while the manifest lists its records stops the build: nothing is removed.
+        let folders = RecordFolderCheck.check(inputs.project, allowsEmpty: options.allowsEmptyRecordFolders) {
+            RecordFolderCheck.count(of: $0, in: contents.entries)
+        }
+        report.diagnostics += folders.diagnostics
+        if folders.stops { return stopped(report, start) }
         // A manifest the session kept stands for this process's last build of the folder, which finished, and no
         // other build has committed since: the listing of every folder for temporary files a killed build left is
         // for the first build (and any build that reads the manifest from disk).
@@ -289,6 +295,8 @@ public enum SiteBuilder {
             checkRecords(of: project, options, into: &report)
             return nil
         }
+        // A knowledge store that cannot be read would publish a guide and reports without it: nothing is written.
+        guard project.knowledgeIsReadable else { return nil }
         return .loaded(project: project, templates: templates, site: site, diagnostics: diagnostics)
     }
 

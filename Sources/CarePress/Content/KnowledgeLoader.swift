@@ -3,19 +3,29 @@ import Foundation
 /// Loads `Content/knowledge/` and checks its cross-references: area, phase and exercise names that exist,
 /// unique names and file names, summaries of at most 60 words; and warns about hard reading (`ReadingLevel`).
 ///
-/// A file with an error is left out of the store, and the error says why; the rest is still loaded.
+/// A file with an error is left out of the store, and the error says why; the rest is still loaded. But a store whose
+/// folder, list files (`body-areas.yml`, `phases.yml`) or item folders (`conditions/`, `exercises/`) cannot be read
+/// (missing, a dangling link, no permission, an unmounted share) is not loaded at all: it is `unreadable`, and a build
+/// stops before it writes anything, rather than publish a guide and reports without the store (see `SiteBuilder`).
 enum KnowledgeLoader {
     /// The longest a condition summary may be, in words: it is injected into a small on-device prompt.
     static let summaryWordLimit = 60
 
-    /// Loads the knowledge store of `folder`, with every problem found; `cache` keeps parsed files between builds.
-    static func load(from folder: String, cache: YAMLCache? = nil) -> (store: KnowledgeStore, diagnostics: [Diagnostic])
-    {
+    /// Loads the knowledge store of `folder`, with every problem found, and whether every part of it could be read;
+    /// `cache` keeps parsed files between builds.
+    static func load(from folder: String, cache: YAMLCache? = nil) -> (
+        store: KnowledgeStore, diagnostics: [Diagnostic], readable: Bool
+    ) {
+        if let problem = FileProblem.folder(folder) {
+            return (.empty, [unreadable(folder, problem)], false)
+        }
         var diagnostics: [Diagnostic] = []
-        let areas = loadList(folder.appendingPathComponent("body-areas.yml"), cache, &diagnostics) {
+        // The parts that cannot be read: when there are any, they are all that is reported.
+        var unreadableParts: [Diagnostic] = []
+        let areas = loadList(folder.appendingPathComponent("body-areas.yml"), cache, &diagnostics, &unreadableParts) {
             BodyArea.read($0, $1, $2)
         }
-        let phases = loadList(folder.appendingPathComponent("phases.yml"), cache, &diagnostics) {
+        let phases = loadList(folder.appendingPathComponent("phases.yml"), cache, &diagnostics, &unreadableParts) {
             RecoveryPhase.read($0, $1, $2)
         }
         var unique = UniqueNames()
@@ -29,12 +39,15 @@ enum KnowledgeLoader {
             what: "phase id", into: &diagnostics)
 
         let exerciseFolder = folder.appendingPathComponent("exercises")
-        let exerciseFiles = loadFolder(exerciseFolder, cache, &diagnostics) {
+        let exerciseFiles = loadFolder(exerciseFolder, cache, &diagnostics, &unreadableParts) {
             Exercise.read($0, $1, source: $2)
         }
-        let conditionFiles = loadFolder(folder.appendingPathComponent("conditions"), cache, &diagnostics) {
+        let conditionFiles = loadFolder(
+            folder.appendingPathComponent("conditions"), cache, &diagnostics, &unreadableParts
+        ) {
             Condition.read($0, $1, source: $2)
         }
+        guard unreadableParts.isEmpty else { return (.empty, unreadableParts, false) }
         var exercises: [Exercise] = []
         var names = UniqueNames()
         for (exercise, node, log) in exerciseFiles {
@@ -106,17 +119,35 @@ enum KnowledgeLoader {
         let store = KnowledgeStore(
             areas: areas.items.map(\.value), phases: phases.items.map(\.value), conditions: conditions,
             exercises: exercises)
-        return (store, diagnostics)
+        return (store, diagnostics, true)
     }
 
-    /// A YAML list file read item by item; items with errors are left out.
+    /// The error for a part of the store that cannot be read (`load`'s `readable`).
+    private static func unreadable(_ path: String, _ problem: FileProblem.Folder) -> Diagnostic {
+        let reason =
+            switch problem {
+            case .missing: "it does not exist"
+            case .unreadable(let reason): reason
+            }
+        return Diagnostic(
+            .error, file: path, position: .start, message: "the knowledge store cannot be read: " + reason,
+            hint: "a build stops here and writes nothing, so the published guide and reports stay as they are; "
+                + "check that it (or the share it is on) is there")
+    }
+
+    /// A YAML list file read item by item; items with errors are left out. A file that cannot be read makes the store
+    /// unreadable.
     private static func loadList<T>(
-        _ path: String, _ cache: YAMLCache?, _ diagnostics: inout [Diagnostic],
+        _ path: String, _ cache: YAMLCache?, _ diagnostics: inout [Diagnostic], _ unreadableParts: inout [Diagnostic],
         read: (ContentNode, ValuePath, NodeReader) -> T?
     ) -> (file: String, items: [(value: T, node: ContentNode)]) {
+        guard let bytes = FileBytes.read(path) else {
+            unreadableParts.append(unreadable(path, .unreadable(FileProblem.file(path) ?? "the file cannot be read")))
+            return (path, [])
+        }
         let log = DiagnosticLog(file: path)
         defer { diagnostics += log.diagnostics }
-        guard let root = SourceFile.yaml(path, log: log, cache: cache) else { return (path, []) }
+        guard let root = SourceFile.yaml(path, bytes: bytes, log: log, cache: cache) else { return (path, []) }
         let reader = NodeReader(log: log)
         guard case .array(let nodes) = root.value else {
             log.error("expected a list, found \(root.typeName)", at: root.position, path: .root)
@@ -132,12 +163,19 @@ enum KnowledgeLoader {
         return (path, items)
     }
 
-    /// Every `.yml` file of a folder read as one item each; files that cannot be read are reported and left out.
+    /// Every `.yml` file of a folder read as one item each; files that cannot be read are reported and left out. A
+    /// folder that cannot be listed (or is missing) makes the store unreadable.
     private static func loadFolder<T>(
-        _ folder: String, _ cache: YAMLCache?, _ diagnostics: inout [Diagnostic],
+        _ folder: String, _ cache: YAMLCache?, _ diagnostics: inout [Diagnostic], _ unreadableParts: inout [Diagnostic],
         read: (ContentNode, NodeReader, String) -> T?
     ) -> [(value: T, node: ContentNode, log: DiagnosticLog)] {
         let listing = SourceFile.list(folder, extensions: ["yml", "yaml"])
+        if listing.files.isEmpty && listing.ignored.isEmpty && listing.misnamed.isEmpty,
+            let problem = FileProblem.folder(folder)
+        {
+            unreadableParts.append(unreadable(folder, problem))
+            return []
+        }
         for path in listing.ignored {
             diagnostics.append(Diagnostic(.warning, file: path, position: .start, message: "ignored: not a .yml file"))
         }

@@ -33,7 +33,10 @@ public struct RecordLoader: Sendable {
             }
         case .physio:
             record = PhysioRecommendation.read(node, reader, source: log.file).map { physio in
-                PhysioChecks(knowledge: project.knowledge).check(physio, node: node, log: log)
+                // Against a store that could not be read, every name would be unknown: its one error says why.
+                if project.knowledgeIsReadable {
+                    PhysioChecks(knowledge: project.knowledge).check(physio, node: node, log: log)
+                }
                 return .physio(physio)
             }
         case .stack:

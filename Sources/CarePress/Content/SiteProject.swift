@@ -21,6 +21,12 @@ public struct SiteProject: Sendable {
     public var diagnostics: [Diagnostic]
     /// Questionnaire ids whose files have errors, so consults that use them are told why.
     public var brokenSchemaIDs: Set<String>
+    /// Whether every part of the knowledge store could be read (see `KnowledgeLoader`); a build stops, writing
+    /// nothing, when it could not.
+    public var knowledgeIsReadable = true
+    /// The record folders that are there but cannot be listed (a dangling link, a file, no permission), with why:
+    /// a build reports them (see `RecordFolderCheck`), and never takes their records for deleted ones.
+    public var unreadableRecordFolders: [RecordKind: String] = [:]
 
     /// Loads everything but the records from a content folder; `cache` keeps parsed YAML files between the builds of
     /// a session, so that only the files whose bytes changed are parsed again.
@@ -73,15 +79,23 @@ public struct SiteProject: Sendable {
         let pages = GuidePageLoader.load(from: contentPath.appendingPathComponent("pages"), into: &diagnostics)
 
         var recordFiles: [RecordFile] = []
+        var unreadableFolders: [RecordKind: String] = [:]
         for kind in RecordKind.allCases {
-            let listing = SourceFile.list(contentPath.appendingPathComponent(kind.folder), extensions: ["json"])
+            let folder = contentPath.appendingPathComponent(kind.folder)
+            let listing = SourceFile.list(folder, extensions: ["json"])
             recordFiles += listing.files.map { RecordFile(kind: kind, path: $0) }
             diagnostics += listing.ignored.map { ignoredFile($0, "a .json file") }
             diagnostics += listing.misnamed.map(SourceFile.misnamedFile)
+            if listing.files.isEmpty && listing.ignored.isEmpty && listing.misnamed.isEmpty,
+                case .unreadable(let reason)? = FileProblem.folder(folder)
+            {
+                unreadableFolders[kind] = reason
+            }
         }
         return SiteProject(
             contentPath: contentPath, site: site, knowledge: knowledge.store, schemas: schemas, pages: pages,
-            recordFiles: recordFiles, diagnostics: diagnostics, brokenSchemaIDs: broken)
+            recordFiles: recordFiles, diagnostics: diagnostics, brokenSchemaIDs: broken,
+            knowledgeIsReadable: knowledge.readable, unreadableRecordFolders: unreadableFolders)
     }
 
     private static func ignoredFile(_ path: String, _ expected: String) -> Diagnostic {

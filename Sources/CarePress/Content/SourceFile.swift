@@ -17,9 +17,10 @@ enum SourceFile {
         return bytes
     }
 
-    /// Reports that a file could not be read.
+    /// Reports that a file could not be read, saying why when the file system tells (see `FileProblem`).
     static func reportUnreadable(_ log: DiagnosticLog) {
-        log.report(SyntaxError(at: .start, "cannot read the file", hint: "check that it exists and is readable"))
+        let message = FileProblem.file(log.file).map { "cannot read the file: " + $0 } ?? "cannot read the file"
+        log.report(SyntaxError(at: .start, message, hint: "check that it exists and is readable"))
     }
 
     /// A JSON file as a tree, or nil after reporting why not.
@@ -49,6 +50,11 @@ enum SourceFile {
     /// not parsed again.
     static func yaml(_ path: String, log: DiagnosticLog, cache: YAMLCache? = nil) -> ContentNode? {
         guard let bytes = bytes(path, log: log) else { return nil }
+        return yaml(path, bytes: bytes, log: log, cache: cache)
+    }
+
+    /// A YAML file already read, as a tree, or nil after reporting why not; the cache as `yaml(_:log:cache:)`.
+    static func yaml(_ path: String, bytes: [UInt8], log: DiagnosticLog, cache: YAMLCache? = nil) -> ContentNode? {
         let parsed = cache?.parsed(path, bytes: bytes, parse: yaml(bytes:)) ?? yaml(bytes: bytes)
         switch parsed {
         case .success(let node): return node
@@ -69,6 +75,11 @@ enum SourceFile {
     ///
     /// Read with `readdir`, using the entry type it gives (and `stat` only when it gives none, or for a symbolic link,
     /// which counts as what it points to): a folder of 100,000 records is listed without a call per file.
+    ///
+    /// An entry that is there but cannot be read is listed, so that reading it reports why, and never taken as a file
+    /// that is gone (whose record's reports a build would remove): a symbolic link whose target is missing or that
+    /// loops, one that cannot be looked at, and a folder (or a link to one) with one of the extensions. Other folders
+    /// are left out, without a warning.
     static func list(_ folder: String, extensions: Set<String>) -> (
         files: [String], ignored: [String], misnamed: [String]
     ) {
@@ -76,6 +87,7 @@ enum SourceFile {
         defer { closedir(directory) }
         let prefix = Array(folder.appendingPathComponent("").utf8)
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+        let wanted = extensions.map { Array($0.utf8) }
         var names = ListedNames()
         var misnamed: [String] = []
         while let entry = readdir(directory) {
@@ -90,21 +102,24 @@ enum SourceFile {
                 misnamed.append(folder.appendingPathComponent(DisplayText.fileName(bytes: Array(name))))
                 continue
             }
-            var isFile: Bool
+            let isFile: Bool
             switch Int32(type) {
             case Int32(DT_REG): isFile = true
-            case Int32(DT_DIR): isFile = false
+            case Int32(DT_DIR): isFile = hasExtension(name, in: wanted)
             default:
+                let path = String(decoding: prefix + name, as: UTF8.self)
                 var info = stat()
-                isFile =
-                    stat(String(decoding: prefix + name, as: UTF8.self), &info) == 0
-                    && (info.st_mode & S_IFMT) != S_IFDIR
+                if stat(path, &info) == 0 {
+                    isFile = (info.st_mode & S_IFMT) != S_IFDIR || hasExtension(name, in: wanted)
+                } else {
+                    // Gone since `readdir` only if not even the entry itself is there any more.
+                    isFile = errno != ENOENT || lstat(path, &info) == 0
+                }
             }
             if isFile { names.append(name) }
         }
         // By bytes, not as text: `café.json` in NFC and in NFD are two files, and the build manifest orders paths so.
         names.sort()
-        let wanted = extensions.map { Array($0.utf8) }
         var files: [String] = []
         var ignored: [String] = []
         names.forEach { name in

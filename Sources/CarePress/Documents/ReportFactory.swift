@@ -15,14 +15,19 @@ struct ReportFactory: Sendable {
     }
 
     /// The record's report; nil only for a consult whose questionnaire is not loaded, which a valid record never is.
+    ///
+    /// A report is given the knowledge store only when its record's digest covers it (see `RecordDependencies`).
     func report(for record: Record) -> (any Report)? {
         switch record {
         case .consult(let consult):
             project.schemas[consult.schemaID].map {
-                ConsultReport(consult: consult, schema: $0, knowledge: project.knowledge)
+                ConsultReport(
+                    consult: consult, schema: $0, knowledge: RecordDependencies.knowledge(for: record, in: project))
             }
         case .physio(let physio):
-            PhysioReport(physio: physio, knowledge: project.knowledge, matcher: matcher.value)
+            PhysioReport(
+                physio: physio, knowledge: RecordDependencies.knowledge(for: record, in: project),
+                matcher: matcher.value)
         case .stack(let stack):
             StackReport(stack: stack)
         }

@@ -193,11 +193,17 @@ struct SessionRebuildTests {
         try project.write("Content/consults/notes.txt", "not a record\n")
         let report = Self.rebuild(project, cache: cache, content: ["consults/notes.txt"])
         #expect(report.diagnostics.contains { $0.message == "ignored: not a .json file" })
-        // A folder named like a record is not one.
+        // A folder named like a record is refused with an error naming it, as listing the folder finds it (a record
+        // file replaced by a folder is not a deleted record).
         try FileManager.default.createDirectory(
             atPath: project.path("Content/physio/folder.json"), withIntermediateDirectories: true)
         let folder = Self.rebuild(project, cache: cache, content: ["physio/folder.json"])
-        #expect(!folder.hasErrors, "\(folder.diagnostics)")
+        let errors = folder.diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.file) == [project.path("Content/physio/folder.json")])
+        #expect(errors.map(\.message) == ["cannot read the file: it is a folder, not a file"])
+        try FileManager.default.removeItem(atPath: project.path("Content/physio/folder.json"))
+        let removed = Self.rebuild(project, cache: cache, content: ["physio/folder.json"])
+        #expect(!removed.hasErrors, "\(removed.diagnostics)")
         try Self.expectSameAsCleanBuild(project, "folder")
     }
 }

@@ -19,7 +19,7 @@ struct SourceFileListTests {
         let project = try TemporaryProject()
         for name in Self.names.shuffled() { try project.write("records/\(name)", "{}") }
         try project.write("records/.hidden.json", "{}")
-        try project.write("records/folder.json/inner.json", "{}")
+        try project.write("records/folder/inner.json", "{}")
         let folder = project.path("records")
 
         let listing = SourceFile.list(folder, extensions: ["json"])
@@ -32,6 +32,35 @@ struct SourceFileListTests {
         #expect(listing.ignored == byBytes(Self.names.filter { !records.contains($0) }))
         #expect(listing.files.contains(folder + "/z.JSON"), "an extension in capitals is still one")
         #expect(listing.misnamed.isEmpty)
+    }
+
+    /// An entry that is there but cannot be read is listed (reading it then says why), never left out as if it were
+    /// gone: a build takes a record file that is gone for a deleted record, and removes its reports.
+    @Test func entriesThatAreThereButCannotBeReadAreListed() throws {
+        let project = try TemporaryProject()
+        let folder = project.path("records")
+        try project.write("records/good.json", "{}")
+        try project.write("elsewhere/folder/inner.json", "{}")
+        let links = [
+            ("dangling.json", project.path("nowhere/x.json")), ("loop.json", folder + "/loop.json"),
+            ("to-a-folder.json", project.path("elsewhere/folder")), ("dangling-notes", project.path("nowhere/y")),
+            ("to-a-folder", project.path("elsewhere/folder")),
+        ]
+        for (name, target) in links {
+            try FileManager.default.createSymbolicLink(atPath: folder + "/" + name, withDestinationPath: target)
+        }
+        try FileManager.default.createDirectory(atPath: folder + "/a-folder.json", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/subfolder", withIntermediateDirectories: true)
+
+        let listing = SourceFile.list(folder, extensions: ["json"])
+
+        #expect(
+            listing.files
+                == ["a-folder.json", "dangling.json", "good.json", "loop.json", "to-a-folder.json"].map {
+                    folder + "/" + $0
+                })
+        // A link that cannot be followed is there too; a folder without the extension is left out, as ever.
+        #expect(listing.ignored == [folder + "/dangling-notes"])
     }
 
     @Test func aThousandNamesOfMixedShapesComeInByteOrder() throws {
