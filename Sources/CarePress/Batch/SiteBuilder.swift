@@ -54,10 +54,12 @@ public enum SiteBuilder {
         // before already has its lock files, so taking them writes nothing: they are taken first (unless another
         // build holds them), and its manifest, if it can be read as it is, is read while the project loads.
         let earlyLock = options.cache == nil ? BuildLock.acquireIfBuiltBefore(in: writer, shard: options.shard) : nil
-        let readAhead = earlyLock.map { _ in
-            Prefetch(inBackground: options.jobs > 1) {
-                BuildManifest.openAsItIs(at: manifestFile, strings: strings, boot: options.boot)
-            }
+        // Not when manifests of other shard counts are to be taken over first (see `takeOverOtherShardCounts`).
+        let readAhead = earlyLock.flatMap { _ in
+            BuildManifest.otherShardCounts(than: options.shard, in: writer).isEmpty
+                ? Prefetch(inBackground: options.jobs > 1) {
+                    BuildManifest.openAsItIs(at: manifestFile, strings: strings, boot: options.boot)
+                } : nil
         }
         // A folder built before may have been built with this very theme, which then parsed: its templates are
         // parsed when one is first rendered, which a no-op build never does, unless the manifest says otherwise.
@@ -85,6 +87,9 @@ public enum SiteBuilder {
             }
         }
         defer { withExtendedLifetime(lock) {} }
+        guard takeOverOtherShardCounts(options, writer: writer, strings: strings, into: &report) else {
+            return stopped(report, start)
+        }
         // Otherwise the manifest is read while the shared inputs are digested: neither needs the other.
         // A session's last build left its manifest open: taken out, and put back only by a build that finishes.
         let kept = options.cache?.manifest.withLock { kept in
