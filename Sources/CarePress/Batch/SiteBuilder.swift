@@ -158,7 +158,8 @@ public enum SiteBuilder {
                 in: foldersWritten(by: contents, writer: writer).filter { !reportFolders.contains(BytePath($0)) })
         }
 
-        if options.pdf != .none { writeAssetsForPrinting(inputs.templates, with: writer) }
+        let assetsWritten =
+            options.pdf != .none ? writeAssetsForPrinting(inputs.templates, with: writer, counting: &report) : [:]
         let printer = startPrinter(options.pdf, writer: writer, site: inputs.site, jobs: options.jobs, into: &report)
         let batch = RecordBatch(
             project: inputs.project, options: options,
@@ -172,14 +173,17 @@ public enum SiteBuilder {
         batch.processRecords()
         batch.settleContests()
         if case .engine(let engine, _) = printer {
-            engine.shutdown()
+            // Asked before the engine is shut down, which forgets why it did not start.
             if let failure = engine.startFailure { report.pdfEngineError = failure }
+            engine.shutdown()
         }
         batch.addResults(to: &report)
         report.timings.records = recordsStart.seconds
 
         let sharedStart = Stopwatch()
-        let shared = writeSharedPages(inputs, plan: sharedPlan, batch: batch, previous: contents.shared, into: &report)
+        let shared = writeSharedPages(
+            inputs, plan: sharedPlan, batch: batch, previous: contents.shared, assetsWritten: assetsWritten,
+            into: &report)
         finish(
             batch, writer: writer, manifest: manifest, contents: contents, shared: shared.state, owned: shared.owned,
             into: &report)
@@ -389,7 +393,7 @@ public enum SiteBuilder {
     /// page about to be written), so a killed build writes them again next time and leaves no page nobody knows of.
     private static func writeSharedPages(
         _ inputs: Inputs, plan: SharedPagesPlan, batch: RecordBatch, previous: BuildManifest.SharedPages,
-        into report: inout BuildReport
+        assetsWritten: [BytePath: OutputWriter.Outcome], into report: inout BuildReport
     ) -> (state: BuildManifest.SharedPages, owned: [String]) {
         let options = inputs.options
         // The guide rendered ahead is waited for, whatever happens: no thread outlives the build.
@@ -428,6 +432,11 @@ public enum SiteBuilder {
                     }
                 }
                 written.append(file.path)
+                if let early = assetsWritten[BytePath(file.path)] {
+                    // Written with these bytes before the records were printed, and counted once.
+                    if early == .unchanged { report.unchanged += 1 }
+                    return
+                }
                 failed = !writer.write(file, counting: &report) || failed
             }
         } catch {
@@ -571,13 +580,19 @@ public enum SiteBuilder {
     /// Writes the theme's assets before any report is printed: report pages link the stylesheet, which the shared
     /// pages would otherwise write only after the records, so a first build (or a shard) would print unstyled PDFs.
     /// Failures are left to the shared pages, which write the same files again and report them; a shard that does
-    /// not write the shared pages writes identical bytes, atomically.
-    private static func writeAssetsForPrinting(_ templates: TemplateSet, with writer: OutputWriter) {
+    /// not write the shared pages writes identical bytes, atomically. Returns what it did to each asset it wrote: a
+    /// file it changed is counted as written here, one it found as it was only if the shared pages make it again.
+    private static func writeAssetsForPrinting(
+        _ templates: TemplateSet, with writer: OutputWriter, counting report: inout BuildReport
+    ) -> [BytePath: OutputWriter.Outcome] {
+        var written: [BytePath: OutputWriter.Outcome] = [:]
         for asset in templates.assets {
-            if let bytes = templates.asset(asset) {
-                _ = try? writer.write(bytes, to: "assets/\(asset)")
-            }
+            guard let bytes = templates.asset(asset), let outcome = try? writer.write(bytes, to: "assets/\(asset)")
+            else { continue }
+            written[BytePath("assets/\(asset)")] = outcome
+            if outcome == .written { report.written += 1 }
         }
+        return written
     }
 
     /// The PDF engine when PDFs are asked for: one Chromium with a tab per job, loading only files of the output
