@@ -12,7 +12,7 @@
 /// - `build-K-of-N.lock`: held exclusively by shard K of N, so the same shard never runs twice at once;
 /// - `batch-of-N.lock`: held shared by the shards of a batch of N, so shards of a batch of another size are refused;
 /// - `acquire.lock`: held exclusively only while the others are taken, so two builds that start together see each
-///   other.
+///   other, and while a build takes over the manifests of other shard counts (`BuildManifest+Takeover`).
 ///
 /// A build that finds the folder busy waits (announcing once what it waits for) or, when told not to wait, fails at
 /// once. The kernel drops the locks when the build's process ends in any way, `kill -9` included, so a killed build
@@ -87,6 +87,18 @@ final class BuildLock: Sendable {
                 close(blocker)
             }
         }
+    }
+
+    /// Runs `body` holding `acquire.lock` exclusively, as taking the locks does: for a build that holds its locks
+    /// and takes over the manifests of other shard counts, so that the shards of its batch do so one at a time.
+    static func exclusively<T>(in writer: OutputWriter, _ body: () -> T) throws(OutputWriter.Failure) -> T {
+        let guardLock = try writer.openForLocking(files(for: .all).acquire)
+        while flock(guardLock, LOCK_EX) != 0 && errno == EINTR {}
+        defer {
+            flock(guardLock, LOCK_UN)
+            close(guardLock)
+        }
+        return body()
     }
 
     /// Takes the locks of a shard at once if the output folder already has every lock file they use, so that taking

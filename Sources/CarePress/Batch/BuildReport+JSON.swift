@@ -21,6 +21,8 @@ extension BuildReport {
         public var files: Int
         /// PDFs printed (`--pdf`; also counted in `written` or `unchanged`).
         public var pdfs: Int
+        /// PDFs due that were not printed (`--pdf`: the browser failed them, or there is none).
+        public var pdfsFailed: Int
         /// Errors reported.
         public var errors: Int
         /// Warnings reported.
@@ -59,7 +61,8 @@ extension BuildReport {
         ]
         return JSONSummary(
             records: records, rendered: rendered, skipped: skipped, failed: failedRecords, written: written,
-            unchanged: unchanged, deleted: deleted, files: written + unchanged, pdfs: pdfs, errors: errorCount,
+            unchanged: unchanged, deleted: deleted, files: written + unchanged, pdfs: pdfs, pdfsFailed: pdfsFailed,
+            errors: errorCount,
             warnings: warningCount, templateFallbacks: templateFallbacks,
             seconds: stages.mapValues { (max(0, $0) * 1000).rounded() / 1000 },
             failures: diagnostics.filter { $0.severity == .error }.map { error in

@@ -4,7 +4,7 @@ public struct BuildReport: Sendable {
     public var diagnostics: [Diagnostic] = []
     /// Records in the build (in this shard, for a sharded build).
     public var records = 0
-    /// Records skipped because they have errors.
+    /// Records with errors (a rendered record whose PDF failed among them).
     public var failedRecords = 0
     /// How many reports the reports index lists at each attention level; nil when this build did not list them (a
     /// shard that does not write the shared pages).
@@ -24,6 +24,10 @@ public struct BuildReport: Sendable {
     public var templateFallbacks = 0
     /// PDFs printed (`build --pdf`); they are also counted in `written` or `unchanged`.
     public var pdfs = 0
+    /// PDFs due (`build --pdf`, records rendered) that were not printed: the browser failed them, or there is none.
+    /// Their records still count as rendered (their other files were written), and as failed when the browser
+    /// failed them (each then has an error).
+    public var pdfsFailed = 0
     /// Why no PDF could be printed at all (no Chromium, or it did not start); the command exits with status 2.
     public var pdfEngineError: PDFEngineError?
     /// Wall-clock and worker time of the build's stages.
@@ -88,6 +92,7 @@ extension BuildReport {
         parts.append(
             "\(written) files written\(pdfs > 0 ? " (\(pdfs) PDFs printed)" : ""), \(unchanged) unchanged"
                 + (deleted > 0 ? ", \(deleted) removed" : ""))
+        if pdfsFailed > 0 { parts.append("\(pdfsFailed) PDFs not printed") }
         parts.append(counts)
         if templateFallbacks > 0 {
             parts.append("\(templateFallbacks) template renders by swift-mustache (not compiled)")

@@ -24,10 +24,12 @@ public enum SiteBuilder {
         // before already has its lock files, so taking them writes nothing: they are taken first (unless another
         // build holds them), and its manifest, if it can be read as it is, is read while the project loads.
         let earlyLock = options.cache == nil ? BuildLock.acquireIfBuiltBefore(in: writer, shard: options.shard) : nil
-        let readAhead = earlyLock.map { _ in
-            Prefetch(inBackground: options.jobs > 1) {
-                BuildManifest.openAsItIs(at: manifestFile, strings: strings, boot: options.boot)
-            }
+        // Not when manifests of other shard counts are to be taken over first (see `takeOverOtherShardCounts`).
+        let readAhead = earlyLock.flatMap { _ in
+            BuildManifest.otherShardCounts(than: options.shard, in: writer).isEmpty
+                ? Prefetch(inBackground: options.jobs > 1) {
+                    BuildManifest.openAsItIs(at: manifestFile, strings: strings, boot: options.boot)
+                } : nil
         }
         // A folder built before may have been built with this very theme, which then parsed: its templates are
         // parsed when one is first rendered, which a no-op build never does, unless the manifest says otherwise.
@@ -55,6 +57,9 @@ public enum SiteBuilder {
             }
         }
         defer { withExtendedLifetime(lock) {} }
+        guard takeOverOtherShardCounts(options, writer: writer, strings: strings, into: &report) else {
+            return stopped(report, start)
+        }
         // Otherwise the manifest is read while the shared inputs are digested: neither needs the other.
         // A session's last build left its manifest open: taken out, and put back only by a build that finishes.
         let kept = options.cache?.manifest.withLock { kept in
@@ -130,7 +135,8 @@ public enum SiteBuilder {
                 in: foldersWritten(by: contents, writer: writer).filter { !reportFolders.contains(BytePath($0)) })
         }
 
-        if options.pdf != .none { writeAssetsForPrinting(inputs.templates, with: writer) }
+        let assetsWritten =
+            options.pdf != .none ? writeAssetsForPrinting(inputs.templates, with: writer, counting: &report) : [:]
         let printer = startPrinter(options.pdf, writer: writer, site: inputs.site, jobs: options.jobs, into: &report)
         let batch = RecordBatch(
             project: inputs.project, options: options,
@@ -144,14 +150,17 @@ public enum SiteBuilder {
         batch.processRecords()
         batch.settleContests()
         if case .engine(let engine, _) = printer {
-            engine.shutdown()
+            // Asked before the engine is shut down, which forgets why it did not start.
             if let failure = engine.startFailure { report.pdfEngineError = failure }
+            engine.shutdown()
         }
         batch.addResults(to: &report)
         report.timings.records = recordsStart.seconds
 
         let sharedStart = Stopwatch()
-        let shared = writeSharedPages(inputs, plan: sharedPlan, batch: batch, previous: contents.shared, into: &report)
+        let shared = writeSharedPages(
+            inputs, plan: sharedPlan, batch: batch, previous: contents.shared, assetsWritten: assetsWritten,
+            into: &report)
         finish(
             batch, writer: writer, manifest: manifest, contents: contents, shared: shared.state, owned: shared.owned,
             into: &report)
@@ -379,7 +388,7 @@ public enum SiteBuilder {
     /// page about to be written), so a killed build writes them again next time and leaves no page nobody knows of.
     private static func writeSharedPages(
         _ inputs: Inputs, plan: SharedPagesPlan, batch: RecordBatch, previous: BuildManifest.SharedPages,
-        into report: inout BuildReport
+        assetsWritten: [BytePath: OutputWriter.Outcome], into report: inout BuildReport
     ) -> (state: BuildManifest.SharedPages, owned: [String]) {
         let options = inputs.options
         // The guide rendered ahead is waited for, whatever happens: no thread outlives the build.
@@ -425,6 +434,11 @@ public enum SiteBuilder {
                     }
                 }
                 written.append(file.path)
+                if !assetsWritten.isEmpty, let early = assetsWritten[BytePath(file.path)] {
+                    // Written with these bytes before the records were printed, and counted once.
+                    if early == .unchanged { report.unchanged += 1 }
+                    return
+                }
                 failed = !writer.write(file, counting: &report) || failed
             }
         } catch {
@@ -572,35 +586,6 @@ public enum SiteBuilder {
                 message: "no records found: no .json files in " + folders.joined(separator: ", "),
                 hint: "only the guide is built; put consults, physio records and stacks in those folders")
         ]
-    }
-
-    /// Writes the theme's assets before any report is printed: report pages link the stylesheet, which the shared
-    /// pages would otherwise write only after the records, so a first build (or a shard) would print unstyled PDFs.
-    /// Failures are left to the shared pages, which write the same files again and report them; a shard that does
-    /// not write the shared pages writes identical bytes, atomically.
-    private static func writeAssetsForPrinting(_ templates: TemplateSet, with writer: OutputWriter) {
-        for asset in templates.assets {
-            if let bytes = templates.asset(asset) {
-                _ = try? writer.write(bytes, to: "assets/\(asset)")
-            }
-        }
-    }
-
-    /// The PDF engine when PDFs are asked for: one Chromium with a tab per job, loading only files of the output
-    /// folder, started by the first PDF. Without one, the build goes on without PDFs and the report says why (exit
-    /// status 2).
-    private static func startPrinter(
-        _ request: PDFRequest, writer: OutputWriter, site: Site, jobs: Int, into report: inout BuildReport
-    ) -> RecordPrinter {
-        guard case .print(let pageTimeout) = request else { return .none }
-        do {
-            let engine = try OnDemandPDFEngine(
-                PDFEngine.Options(root: writer.root, tabs: jobs, pageTimeout: pageTimeout))
-            return .engine(engine, site)
-        } catch {
-            report.pdfEngineError = error
-            return .unavailable
-        }
     }
 
     /// The folders a build writes into, relative to the output folder: where a killed build may have left

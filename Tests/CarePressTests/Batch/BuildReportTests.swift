@@ -22,7 +22,7 @@ struct BuildReportTests {
         report.timings.total = 1.2506
         #expect(
             report.json
-                == #"{"deleted":2,"errors":1,"failed":1,"files":6,"pdfs":0,"records":12,"rendered":3,"#
+                == #"{"deleted":2,"errors":1,"failed":1,"files":6,"pdfs":0,"pdfsFailed":0,"records":12,"rendered":3,"#
                 + #""seconds":{"load":0,"pdf":0,"records":0,"render":0,"scan":0.19,"shared":0,"total":1.251,"write":0},"#
                 + #""skipped":8,"templateFallbacks":0,"unchanged":1,"warnings":1,"written":5}"#)
     }

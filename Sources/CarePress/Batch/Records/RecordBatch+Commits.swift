@@ -52,12 +52,17 @@ extension RecordBatch {
             }
         }
         guard record(changes, in: manifest) else {
-            // Nothing was recorded, so nothing may be put in place: every staged file goes.
+            // Nothing was recorded, so nothing may be put in place: every staged file goes, and each record says so.
             for (item, _) in replacing {
                 var outcome = item.outcome
                 for staged in outcome.staged { writer.discard(staged) }
                 outcome.staged = []
                 outcome.state = .failed
+                outcome.diagnostics.append(
+                    Diagnostic(
+                        .error, file: files[item.index].path, position: .start,
+                        message: "its report was not written: \(manifestFailure ?? "cannot write the build manifest")",
+                        hint: "its files from the last build, if any, are kept; the next build writes it"))
                 outcomes[item.index] = outcome
             }
             for item in recorded { outcomes[item.index] = item.outcome }

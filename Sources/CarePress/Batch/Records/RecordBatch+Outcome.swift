@@ -16,6 +16,11 @@ extension RecordBatch {
         var state: State
         /// Whether the record loaded without errors (so it may own its report files).
         var isValid = false
+        /// Whether its PDF was due and not printed (the browser failed, or there is none); with an error on the
+        /// record when the browser failed it. The report's other files were written.
+        var pdfFailed = false
+        /// Whether an old PDF of the record was removed because the new one was not printed.
+        var pdfRemoved = false
 
         var idPosition = SourcePosition.start
         /// Diagnostics to report (this shard's records only; a valid record's are also in its entry).

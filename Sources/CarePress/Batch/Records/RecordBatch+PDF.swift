@@ -2,7 +2,8 @@
 extension RecordBatch {
     /// Prints the PDF of a record whose files were just written and writes it atomically; returns its path to list
     /// among the record's outputs, or nil. A failure is the record's error (its other files stay written), and its
-    /// entry keeps no digest, so the next build tries again; a stale PDF of an earlier build is removed.
+    /// entry keeps no digest, so the next build tries again; a stale PDF of an earlier build is removed. The record
+    /// still counts as rendered (its other files are written), and as failed when it has the error.
     func printPDF(_ index: Int, entry: inout BuildManifest.Entry, outcome: inout Outcome) -> String? {
         guard case .build(let writer, _, _, _) = mode, let id = entry.id else { return nil }
         let kind = files[index].kind
@@ -12,6 +13,7 @@ extension RecordBatch {
             return nil
         case .unavailable:
             entry.digest = nil
+            outcome.pdfFailed = true
             return writer.fileExists(path) ? path : nil
         case .engine(let engine, let site):
             guard let summary = entry.summary?.summary else { return nil }
@@ -44,9 +46,10 @@ extension RecordBatch {
                     .error, file: files[index].path, position: .start,
                     message: "\(failure) (while printing \(writer.root + "/" + summary.htmlPath))",
                     hint: "the report's Markdown and HTML were written; the next build prints it again"))
-            outcome.state = .failed
+            // Still rendered (its Markdown and HTML are in place), with an error.
+            outcome.pdfFailed = true
             entry.digest = nil
-            _ = try? writer.remove(path)
+            if (try? writer.remove(path)) == true { outcome.pdfRemoved = true }
             return nil
         }
     }

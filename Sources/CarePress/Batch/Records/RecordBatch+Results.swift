@@ -75,8 +75,13 @@ extension RecordBatch {
             report.timings.write += Double(outcome.writeTime)
             report.timings.pdf += Double(outcome.pdfTime)
             report.pdfs += Int(outcome.pdfs)
+            if outcome.pdfFailed { report.pdfsFailed += 1 }
+            if outcome.pdfRemoved { report.deleted += 1 }
             switch outcome.state {
-            case .rendered: report.rendered += 1
+            case .rendered:
+                report.rendered += 1
+                // Its PDF was not printed: it has an error, though its other files were written.
+                if outcome.diagnostics.hasErrors { report.failedRecords += 1 }
             case .reused: report.skipped += 1
             case .loaded: break
             case .failed: report.failedRecords += 1
