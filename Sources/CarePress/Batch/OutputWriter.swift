@@ -34,7 +34,8 @@ public struct OutputWriter: Sendable {
         public var description: String { "\(path): \(reason)" }
     }
 
-    /// The output folder, as an absolute path without a trailing `/`.
+    /// The output folder, as an absolute path without a trailing `/`, and with every symbolic link on the way to it
+    /// resolved (the folder named may be a link, or be reached through one): links *inside* it are refused.
     public let root: String
     /// The tag in this writer's temporary file names, if any.
     public let temporaryTag: String?
@@ -48,6 +49,10 @@ public struct OutputWriter: Sendable {
 
     /// Creates a writer for a folder, creating the folder if needed; `temporaryTag` (letters and digits) marks its
     /// temporary files as its own.
+    ///
+    /// The folder is resolved once, here: a `current` release link above it, or the folder itself a link to a web
+    /// root, is where the user sends the output. From then on every file is reached from the resolved root, one
+    /// component at a time, refusing links.
     public init(root: String, temporaryTag: String? = nil) throws(Failure) {
         try self.init(root: root, temporaryTag: temporaryTag, unnamed: UnnamedFiles.shared)
     }
@@ -60,7 +65,11 @@ public struct OutputWriter: Sendable {
         } catch {
             throw Failure(path: root, reason: "cannot create the output folder: \(error.localizedDescription)")
         }
-        self.root = absolute
+        guard let resolved = realpath(absolute, nil) else {
+            throw Failure(path: root, reason: "cannot resolve the output folder: \(String(cString: strerror(errno)))")
+        }
+        defer { free(resolved) }
+        self.root = String(cString: resolved)
         precondition(
             temporaryTag?.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ?? true,
             "a temporary tag is letters and digits")
