@@ -34,7 +34,7 @@ public enum AppKitBuilder {
             report.diagnostics += errors.diagnostics
         case .success(let kit):
             report.diagnostics += kit.diagnostics
-            write(kit, to: options.outputPath, into: &report)
+            write(kit, to: options.outputPath, access: project.site?.outputAccess ?? .private, into: &report)
         }
         report.diagnostics.sort()
         return report
@@ -135,15 +135,19 @@ public enum AppKitBuilder {
         }
     }
 
-    /// Writes the kit's files and manifest, and removes the files of an earlier kit that this one does not have.
-    static func write(_ kit: Kit, to outputPath: String, into report: inout AppKitReport) {
+    /// Writes the kit's files and manifest, and removes the files of an earlier kit that this one does not have;
+    /// every file and folder of the kit gets the access's mode.
+    static func write(
+        _ kit: Kit, to outputPath: String, access: OutputAccess = .private, into report: inout AppKitReport
+    ) {
         let writer: OutputWriter
         do {
-            writer = try OutputWriter(root: outputPath)
+            writer = try OutputWriter(root: outputPath, access: access)
         } catch {
             report.diagnostics.append(Diagnostic(.error, file: outputPath, position: .start, message: error.reason))
             return
         }
+        report.diagnostics += writer.applyAccessReporting(owned: [AppKitSources.folder, guideFolder, KitManifest.path])
         for file in kit.files { writer.write(file, counting: &report) }
         let current = Set(kit.files.map(\.path))
         for path in previousFiles(in: writer) where !current.contains(path) { writer.remove(path, counting: &report) }
