@@ -15,7 +15,8 @@ func update(_ output: String, with source: String) {
     do {
         try Data(source.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
     } catch {
-        FileHandle.standardError.write(Data("carepress-embed: cannot write \(output): \(error)\n".utf8))
+        try? FileHandle.standardError.write(
+            contentsOf: Data("carepress-embed: cannot write \(output): \(error)\n".utf8))
         exit(1)
     }
 }
@@ -67,7 +68,8 @@ if CommandLine.arguments.count == 4 && CommandLine.arguments[1] == "--commit" {
 
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count >= 3, arguments.count % 2 == 1, let output = arguments.first else {
-    FileHandle.standardError.write(Data("usage: carepress-embed OUTPUT NAME FOLDER [NAME FOLDER ...]\n".utf8))
+    try? FileHandle.standardError.write(
+        contentsOf: Data("usage: carepress-embed OUTPUT NAME FOLDER [NAME FOLDER ...]\n".utf8))
     exit(2)
 }
 
@@ -114,7 +116,8 @@ while pairs.count >= 2 {
     source += "    static let \(name)Files: [(path: String, base64: String)] = [\n"
     for path in files(under: folder) {
         guard let bytes = FileManager.default.contents(atPath: folder + "/" + path) else {
-            FileHandle.standardError.write(Data("carepress-embed: cannot read \(folder)/\(path)\n".utf8))
+            try? FileHandle.standardError.write(
+                contentsOf: Data("carepress-embed: cannot read \(folder)/\(path)\n".utf8))
             exit(1)
         }
         source += "        (\(literal(path)), \"\(bytes.base64EncodedString())\"),\n"

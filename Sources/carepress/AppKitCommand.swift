@@ -26,7 +26,7 @@ struct AppKitCommand: ParsableCommand {
             AppKitOptions(
                 contentPath: contentOptions.content, templatesPath: themeOptions.templates, outputPath: output))
         Terminal.report(report.diagnostics)
-        for line in report.summary(outputPath: output) { print(line) }
+        for line in report.summary(outputPath: output) { try Terminal.outputLine(line) }
         if report.hasErrors { throw ExitCode(1) }
     }
 }

@@ -15,20 +15,41 @@ struct CarePressCommand: ParsableCommand {
         ]
     )
 
-    /// Runs the command, exiting with status 2 (not swift-argument-parser's 64) on a usage error.
+    /// Runs the command and exits: 0, or the command's status, or 2 (not swift-argument-parser's 64) on a usage error;
+    /// a run that could not write a message to standard error exits 1 rather than 0 (see README, "Standard output
+    /// and standard error").
     static func main() {
-        // A closed pipe on stdout must show as EPIPE, reported, not as a silent death by SIGPIPE.
+        // A closed pipe on stdout or stderr must show as EPIPE, reported, not as a silent death by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
+        StreamWriter.holdClosedStandardDescriptors()
+        var status: Int32 = 0
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            let code = exitCode(for: error)
-            if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                Foundation.exit(2)
-            }
-            exit(withError: error)
+            status = say(error)
         }
+        Foundation.exit(status == 0 && StreamWriter.standardErrorFailed ? 1 : status)
+    }
+
+    /// Says what ended the run, as swift-argument-parser's `exit(withError:)` does (help and the version on standard
+    /// output, everything else on standard error) but through the checked writers; returns the exit status.
+    static func say(_ error: any Error) -> Int32 {
+        let code = exitCode(for: error)
+        let message = fullMessage(for: error)
+        if code == .validationFailure {
+            Terminal.error(message)
+            return 2
+        }
+        if code == .success {
+            do {
+                if !message.isEmpty { try Terminal.outputLine(message) }
+            } catch {
+                return 1
+            }
+            return 0
+        }
+        if !message.isEmpty { Terminal.error(message) }
+        return code.rawValue
     }
 }

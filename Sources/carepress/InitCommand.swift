@@ -20,11 +20,11 @@ struct InitCommand: ParsableCommand {
         switch StarterProject.create(in: folder) {
         case .success(let outcome):
             let place = folder == "." ? "this folder" : folder
-            print("Created a CarePress project in \(place): \(outcome.created.count) files.")
-            print("Next:")
-            if folder != "." { print("  cd \(folder)") }
-            print("  carepress serve    # preview at http://127.0.0.1:8000/, rebuilt as you edit")
-            print("  carepress build    # write the site and the reports into Output/")
+            var lines = ["Created a CarePress project in \(place): \(outcome.created.count) files.", "Next:"]
+            if folder != "." { lines.append("  cd \(folder)") }
+            lines.append("  carepress serve    # preview at http://127.0.0.1:8000/, rebuilt as you edit")
+            lines.append("  carepress build    # write the site and the reports into Output/")
+            try Terminal.outputLine(lines.joined(separator: "\n"))
         case .failure(let refusal):
             Terminal.error("error: \(refusal)")
             throw ExitCode(1)

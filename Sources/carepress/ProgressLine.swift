@@ -33,14 +33,14 @@ final class ProgressLine: Sendable {
         if rate > 0 && done < total {
             line += " · ETA \(Self.duration(Double(total - done) / rate))"
         }
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + line).utf8))
+        Terminal.errorText("\r\u{1B}[K" + line)
         state.drawn = true
     }
 
     /// Erases the line, so the summary starts on a clean line.
     func clear() {
         state.withLock { state in
-            if state.drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            if state.drawn { Terminal.errorText("\r\u{1B}[K") }
             state.drawn = false
         }
     }

@@ -98,7 +98,12 @@ struct ServeCommand: ParsableCommand {
                     "warning: serving on all network interfaces: anyone who can reach this machine can read the "
                         + "reports, which hold patients' health records; use --host 127.0.0.1 unless you mean it")
             }
-            FileHandle.standardOutput.write(Data("Serving \(output) at \(url) (Ctrl-C to stop)\n".utf8))
+            do {
+                try StreamWriter.printLine("Serving \(output) at \(url) (Ctrl-C to stop)")
+            } catch {
+                // The server goes on: the address is on standard error instead.
+                Terminal.error("Serving \(output) at \(url) (cannot write to standard output: \(error.reason))")
+            }
         case .stopping:
             Terminal.error("Stopped.")
         }

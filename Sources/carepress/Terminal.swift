@@ -10,9 +10,14 @@ enum Terminal {
     /// Whether standard output is a terminal (where a binary document must not go).
     static var standardOutputIsTerminal: Bool { isatty(1) == 1 }
 
-    /// Writes a line to standard error.
+    /// Writes a line to standard error (a failure is remembered for the exit status; see `CarePressCommand.main`).
     static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        errorText(line + "\n")
+    }
+
+    /// Writes text to standard error as it is, without a line break (a progress line redrawn in place).
+    static func errorText(_ text: String) {
+        StreamWriter.writeStandardError(Array(text.utf8))
     }
 
     /// Writes bytes to standard output; when they cannot be written (a full disk, a closed pipe), says so on standard

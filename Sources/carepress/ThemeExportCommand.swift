@@ -23,11 +23,12 @@ struct ThemeExportCommand: ParsableCommand {
             Terminal.error(
                 "\((folder as NSString).appendingPathComponent(path)): kept (already there; not overwritten)")
         }
-        print(
+        try Terminal.outputLine(
             "Wrote \(outcome.created.count) theme files to \(folder)"
                 + (outcome.kept.isEmpty ? "." : "; kept \(outcome.kept.count) that were already there."))
         if !outcome.created.isEmpty {
-            print("Delete the files you do not change: the built-in theme then keeps providing them, updated.")
+            try Terminal.outputLine(
+                "Delete the files you do not change: the built-in theme then keeps providing them, updated.")
         }
     }
 }

@@ -59,7 +59,9 @@ public enum AppKitBuilder {
             if report.hasErrors {
                 report.unwritten = kit.manifest
             } else {
-                write(kit, to: options.outputPath, previous: previous, into: &report)
+                write(
+                    kit, to: options.outputPath, previous: previous,
+                    access: project.site?.outputAccess ?? .private, into: &report)
             }
         }
         report.diagnostics.sort()
@@ -241,15 +243,19 @@ public enum AppKitBuilder {
     }
 
     /// Writes the kit's files and manifest, and removes the files of the `previous` kit that this one does not have
-    /// (those it listed under `Swift/` or `Guide/` only).
-    static func write(_ kit: Kit, to outputPath: String, previous: KitManifest?, into report: inout AppKitReport) {
+    /// (those it listed under `Swift/` or `Guide/` only); every file and folder of the kit gets the access's mode.
+    static func write(
+        _ kit: Kit, to outputPath: String, previous: KitManifest?, access: OutputAccess = .private,
+        into report: inout AppKitReport
+    ) {
         let writer: OutputWriter
         do {
-            writer = try OutputWriter(root: outputPath)
+            writer = try OutputWriter(root: outputPath, access: access)
         } catch {
             report.diagnostics.append(Diagnostic(.error, file: outputPath, position: .start, message: error.reason))
             return
         }
+        report.diagnostics += writer.applyAccessReporting(owned: [AppKitSources.folder, guideFolder, KitManifest.path])
         for file in kit.files { writer.write(file, counting: &report) }
         let current = Set(kit.files.map(\.path))
         let earlier = (previous?.files ?? []).map(\.path).filter {

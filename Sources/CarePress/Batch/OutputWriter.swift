@@ -34,10 +34,17 @@ public struct OutputWriter: Sendable {
         public var description: String { "\(path): \(reason)" }
     }
 
-    /// The output folder, as an absolute path without a trailing `/`.
+    /// The output folder, as an absolute path without a trailing `/`, and with every symbolic link on the way to it
+    /// resolved (the folder named may be a link, or be reached through one): links *inside* it are refused.
     public let root: String
     /// The tag in this writer's temporary file names, if any.
     public let temporaryTag: String?
+    /// Who may read what this writer creates: every file and folder it creates gets the access's mode, whatever the
+    /// umask (see `applyAccess()` for what is already there). Set it before the first write.
+    public var access: OutputAccess
+    /// The process's umask when the writer was made, if it could be read: a new file whose mode it cannot narrow
+    /// needs no `fchmod`.
+    let umask: mode_t?
     /// Folders already checked or created, by their path relative to the root (`reports/consults`, compared byte for
     /// byte: `café` and `cafe` + U+0301 are two folders), with their absolute paths and open descriptors: a batch
     /// neither checks `reports/consults` again nor splits and validates its path for every report, and it creates,
@@ -48,23 +55,39 @@ public struct OutputWriter: Sendable {
 
     /// Creates a writer for a folder, creating the folder if needed; `temporaryTag` (letters and digits) marks its
     /// temporary files as its own.
-    public init(root: String, temporaryTag: String? = nil) throws(Failure) {
-        try self.init(root: root, temporaryTag: temporaryTag, unnamed: UnnamedFiles.shared)
+    ///
+    /// The folder is resolved once, here: a `current` release link above it, or the folder itself a link to a web
+    /// root, is where the user sends the output. From then on every file is reached from the resolved root, one
+    /// component at a time, refusing links.
+    public init(root: String, temporaryTag: String? = nil, access: OutputAccess = .private) throws(Failure) {
+        try self.init(root: root, temporaryTag: temporaryTag, access: access, unnamed: UnnamedFiles.shared)
     }
 
     /// A writer that stages new files without a name under `unnamed`'s cap, or never (nil).
-    init(root: String, temporaryTag: String? = nil, unnamed: UnnamedFiles?) throws(Failure) {
+    init(
+        root: String, temporaryTag: String? = nil, access: OutputAccess = .private, unnamed: UnnamedFiles?
+    ) throws(Failure) {
         let absolute = Self.absoluteRoot(root)
+        var info = stat()
+        let made = stat(absolute, &info) != 0
         do {
             try FileManager.default.createDirectory(atPath: absolute, withIntermediateDirectories: true)
         } catch {
             throw Failure(path: root, reason: "cannot create the output folder: \(error.localizedDescription)")
         }
-        self.root = absolute
+        guard let resolved = realpath(absolute, nil) else {
+            throw Failure(path: root, reason: "cannot resolve the output folder: \(String(cString: strerror(errno)))")
+        }
+        defer { free(resolved) }
+        self.root = String(cString: resolved)
+        // Made now: its mode, whatever the umask (a folder that was there is `applyAccess`'s to change).
+        if made { chmod(resolved, access.folderMode) }
         precondition(
             temporaryTag?.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ?? true,
             "a temporary tag is letters and digits")
         self.temporaryTag = temporaryTag
+        self.access = access
+        umask = Self.processUmask()
         self.unnamed = unnamed
     }
 
@@ -232,7 +255,7 @@ public struct OutputWriter: Sendable {
 
     /// Opens a folder of the output (`""` for the output folder itself) one component at a time, refusing a
     /// symbolic link at every step; nil when it is missing, not a folder, or reached through a link.
-    private func openFolder(_ folder: String) -> Int32? {
+    func openFolder(_ folder: String) -> Int32? {
         var directory = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { return nil }
         if folder.isEmpty { return directory }
@@ -257,7 +280,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// The names in an open folder, without `.` and `..`; the descriptor stays open.
-    private static func entries(of directory: Int32) -> [String] {
+    static func entries(of directory: Int32) -> [String] {
         let copy = dup(directory)
         guard copy >= 0, let stream = fdopendir(copy) else { return [] }
         defer { closedir(stream) }
@@ -347,8 +370,10 @@ public struct OutputWriter: Sendable {
     private func stageFile(
         _ name: String, in folder: OutputFolder, relativePath: String, new: Bool, fill: (Int32) -> String?
     ) throws(Failure) -> StagedFile {
-        if new, let unnamed, let descriptor = unnamed.open(in: folder.path, descriptor: folder.descriptor) {
-            if let failure = fill(descriptor) {
+        if new, let unnamed,
+            let descriptor = unnamed.open(in: folder.path, descriptor: folder.descriptor, mode: access.fileMode)
+        {
+            if let failure = giveMode(descriptor) ?? fill(descriptor) {
                 unnamed.close(descriptor)
                 throw Failure(path: relativePath, reason: "cannot write: \(failure)")
             }
@@ -356,7 +381,7 @@ public struct OutputWriter: Sendable {
                 path: relativePath, folder: folder, name: name, holding: .unnamed(descriptor, unnamed))
         }
         let (temporary, descriptor) = try createTemporary(beside: name, in: folder, relativePath: relativePath)
-        let failure = fill(descriptor)
+        let failure = giveMode(descriptor) ?? fill(descriptor)
         close(descriptor)
         if let failure {
             Self.at(temporary, in: folder) { unlinkat($0, $1, 0) }
@@ -372,7 +397,7 @@ public struct OutputWriter: Sendable {
         for _ in 0..<100 {
             let temporary = temporaryName(beside: name)
             let descriptor = Self.at(temporary, in: folder) {
-                openat($0, $1, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+                openat($0, $1, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, access.fileMode)
             }
             if descriptor >= 0 { return (temporary, descriptor) }
             if errno != EEXIST { break }
@@ -495,10 +520,13 @@ public struct OutputWriter: Sendable {
     /// following a symbolic link; for lock files. The caller closes the descriptor.
     func openForLocking(_ relativePath: String) throws(Failure) -> Int32 {
         let (folder, name) = try prepare(relativePath)
-        let descriptor = Self.at(name, in: folder) { openat($0, $1, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644) }
+        let descriptor = Self.at(name, in: folder) {
+            openat($0, $1, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, access.fileMode)
+        }
         guard descriptor >= 0 else {
             throw Failure(path: relativePath, reason: "cannot open: \(String(cString: strerror(errno)))")
         }
+        Self.fit(descriptor, to: access, folder: false)
         return descriptor
     }
 
@@ -557,13 +585,15 @@ public struct OutputWriter: Sendable {
                 if (info.st_mode & S_IFMT) != S_IFDIR {
                     throw Failure(path: relativePath, reason: "\(path) is a file, not a folder")
                 }
-            } else if Self.at(component, in: folder, { mkdirat($0, $1, 0o755) }) != 0 && errno != EEXIST {
+            } else if Self.at(component, in: folder, { mkdirat($0, $1, access.folderMode) }) != 0 && errno != EEXIST {
                 throw Failure(
                     path: relativePath, reason: "cannot create folder \(path): \(String(cString: strerror(errno)))")
             }
             let descriptor = Self.at(component, in: folder) {
                 openat($0, $1, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             }
+            // Created now, or left by an earlier build under another umask or access: given the writer's access.
+            if descriptor >= 0 { Self.fit(descriptor, to: access, folder: true) }
             folder = folders.remember(BytePath(relative), path: path, descriptor: descriptor)
         }
         return folder

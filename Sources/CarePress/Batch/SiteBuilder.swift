@@ -12,7 +12,7 @@ public enum SiteBuilder {
     public static func build(_ options: BuildOptions) -> BuildReport {
         let start = Stopwatch()
         var report = BuildReport()
-        guard let writer = outputWriter(options, into: &report) else { return stopped(report, start) }
+        guard var writer = outputWriter(options, into: &report) else { return stopped(report, start) }
         let options = {
             var options = options
             options.outputIsLocal = options.outputIsLocal ?? LocalFileSystem.contains(writer.root)
@@ -39,6 +39,7 @@ public enum SiteBuilder {
             _ = readAhead?.take()
             return stopped(report, start)
         }
+        writer.access = loaded.site.outputAccess
         let lock: BuildLock
         if let earlyLock {
             lock = earlyLock
@@ -54,12 +55,14 @@ public enum SiteBuilder {
                 everything.changes = .unknown
                 guard let now = loadProject(everything, into: &report) else { return stopped(report, start) }
                 loaded = now
+                writer.access = loaded.site.outputAccess
             }
         }
         defer { withExtendedLifetime(lock) {} }
         guard takeOverOtherShardCounts(options, writer: writer, strings: strings, into: &report) else {
             return stopped(report, start)
         }
+        report.diagnostics += writer.applyAccessReporting(owned: ownedEntries)
         // Otherwise the manifest is read while the shared inputs are digested: neither needs the other.
         // A session's last build left its manifest open: taken out, and put back only by a build that finishes.
         let kept = options.cache?.manifest.withLock { kept in
@@ -90,7 +93,7 @@ public enum SiteBuilder {
         let listed =
             options.force || kept == nil
             ? nil
-            : Prefetch(inBackground: options.jobs > 1) {
+            : Prefetch(inBackground: options.jobs > 1) { [writer] in
                 RecordBatch.listReportFolders(of: recordFiles, writer: writer)
             }
         // Templates left to be parsed when rendered are parsed now, before anything is written, unless the last
@@ -125,6 +128,7 @@ public enum SiteBuilder {
         }
         report.diagnostics += folders.diagnostics
         if folders.stops { return stopped(report, start) }
+        writer.applyAccess(toFiles: BuildManifest.files(for: options.shard))
         // A manifest the session kept stands for this process's last build of the folder, which finished, and no
         // other build has committed since: the listing of every folder for temporary files a killed build left is
         // for the first build (and any build that reads the manifest from disk).
@@ -173,6 +177,9 @@ public enum SiteBuilder {
         report.templateFallbacks = inputs.templates.fallbacks.total
         return finished(report, start)
     }
+
+    /// The entries of the output folder that builds write (everything below them is theirs too).
+    static let ownedEntries = [BuildManifest.folder, "reports", "guide", "assets", HomePage.path]
 
     /// Every template a build renders.
     public static let requiredTemplates =

@@ -37,9 +37,9 @@ final class UnnamedFiles: Sendable {
     static let shared: UnnamedFiles? = UnnamedFiles(budget: processBudget())
 
     /// Opens a new unnamed file in a folder (its path, or a descriptor open on it, which is used when not -1) for
-    /// writing; nil (and the caller names one) when the budget is spent or the folder's file system does not have
-    /// unnamed files.
-    func open(in directory: String, descriptor folder: Int32 = -1) -> Int32? {
+    /// writing, created with a mode (less the umask); nil (and the caller names one) when the budget is spent or the
+    /// folder's file system does not have unnamed files.
+    func open(in directory: String, descriptor folder: Int32 = -1, mode: mode_t = 0o600) -> Int32? {
         let reserved = state.withLock { state in
             guard !state.refused, state.open < budget else { return false }
             state.open += 1
@@ -50,8 +50,8 @@ final class UnnamedFiles: Sendable {
             // In the folder's descriptor when the writer holds one open: no path to walk.
             let descriptor =
                 folder >= 0
-                ? openat(folder, ".", O_WRONLY | Self.temporaryFile | O_CLOEXEC, 0o644)
-                : Glibc.open(directory, O_WRONLY | Self.temporaryFile | O_CLOEXEC, 0o644)
+                ? openat(folder, ".", O_WRONLY | Self.temporaryFile | O_CLOEXEC, mode)
+                : Glibc.open(directory, O_WRONLY | Self.temporaryFile | O_CLOEXEC, mode)
             if descriptor >= 0 { return descriptor }
             let error = errno
             state.withLock { state in

@@ -52,6 +52,9 @@ public enum Exporter {
     /// - A symbolic link is refused, not followed: name the file it points to instead (see README, "Limits and
     ///   guarantees").
     /// - Anything else (a folder, a socket, a block device) is refused.
+    ///
+    /// The file written is private to its owner (0600), and so are the folders made for it (0700), whatever the
+    /// umask: a record's export holds health data.
     public static func write(_ document: [UInt8], toFile path: String) throws(OutputWriter.Failure) {
         var info = stat()
         if lstat(path, &info) == 0 {
@@ -87,10 +90,14 @@ public enum Exporter {
         if stat(folder, &info) == 0 { return }
         let parent = URL(fileURLWithPath: folder).deletingLastPathComponent().path
         if parent != folder { try createFolders(parent) }
-        if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+        let access = OutputAccess.private
+        if mkdir(folder, access.folderMode) != 0 {
+            if errno == EEXIST { return }
             throw OutputWriter.Failure(
                 path: folder, reason: "cannot create the folder \(folder): " + StreamWriter.reason(errno: errno))
         }
+        // Made now: its mode, whatever the umask.
+        chmod(folder, access.folderMode)
     }
 
     /// Writes a document through a character device or a FIFO (waiting, as any writer does, for a FIFO's reader).

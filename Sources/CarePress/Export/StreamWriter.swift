@@ -28,6 +28,42 @@ public enum StreamWriter {
         try writeStandardOutput(Array((text + "\n").utf8))
     }
 
+    /// Writes all of `bytes` to standard error, and returns whether it could.
+    ///
+    /// Never traps and never throws: a message that cannot be written (a full disk, a closed descriptor, a pipe whose
+    /// reader went away) has nowhere else to go, so the failure is remembered (`standardErrorFailed`) for the exit
+    /// status. Every message of the `carepress` executable goes through here.
+    @discardableResult
+    public static func writeStandardError(_ bytes: [UInt8]) -> Bool {
+        do {
+            try write(bytes, to: STDERR_FILENO)
+            return true
+        } catch {
+            standardErrorFailure.withLock { $0 = true }
+            return false
+        }
+    }
+
+    /// Whether a write to standard error has failed in this process.
+    public static var standardErrorFailed: Bool { standardErrorFailure.withLock { $0 } }
+
+    private static let standardErrorFailure = Mutex(false)
+
+    /// Takes the standard descriptors (0, 1 and 2) that the process was started without (`2>&-`) with `/dev/null`,
+    /// opened for reading only: standard input reads as empty, and a write to standard output or error still fails
+    /// (EBADF) as on a closed descriptor. Otherwise the first file the process opens takes the number, and a message
+    /// meant for standard error lands in a report or a lock file.
+    public static func holdClosedStandardDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
+        where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", O_RDONLY | O_NOCTTY)
+            if opened >= 0 && opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+        }
+    }
+
     /// Writes all of `bytes` to an open file descriptor, retrying after interruptions and short writes.
     static func write(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
         var written = 0

@@ -35,6 +35,13 @@ final class BuildManifest: Sendable {
         shard.isWhole ? "\(folder)/manifest.sqlite" : "\(folder)/manifest-\(shard.index)-of-\(shard.count).sqlite"
     }
 
+    /// The files of a shard's manifest relative to the output folder: the database and the files SQLite keeps
+    /// beside it in WAL mode.
+    static func files(for shard: Shard) -> [String] {
+        let database = path(for: shard)
+        return [database, database + "-wal", database + "-shm"]
+    }
+
     /// The JSON Lines manifest that CarePress 0.6 wrote (format 2), removed by the first build of this format.
     static func legacyPath(for shard: Shard) -> String {
         shard.isWhole ? "\(folder)/manifest.jsonl" : "\(folder)/manifest-\(shard.index)-of-\(shard.count).jsonl"

@@ -4,7 +4,10 @@ extension Site {
         guard
             let object = reader.object(
                 node, .root,
-                keys: ["title", "description", "language", "disclaimer", "baseURL", "starterPrompts", "paper"])
+                keys: [
+                    "title", "description", "language", "disclaimer", "baseURL", "starterPrompts", "paper",
+                    "outputAccess",
+                ])
         else { return nil }
         let title = object.requiredString("title", minLength: 1)
         let language = object.required("language") { reader, node, path in
@@ -18,11 +21,14 @@ extension Site {
                 described: "an absolute http:// or https:// URL")
         }
         let paper = object.optional("paper") { reader, node, path in reader.choice(node, path, as: Paper.self) }
+        let access = object.optional("outputAccess") { reader, node, path in
+            reader.choice(node, path, as: OutputAccess.self)
+        }
         guard let title, let language, let disclaimer else { return nil }
         return Site(
             title: title, description: object.optionalString("description"), language: language,
             disclaimer: disclaimer, baseURL: baseURL, starterPrompts: object.strings("starterPrompts"),
-            paper: paper ?? .a4)
+            paper: paper ?? .a4, outputAccess: access ?? .private)
     }
 
     private static func isLanguageTag(_ text: String) -> Bool {

@@ -14,11 +14,13 @@ public struct Site: Sendable, Hashable {
     public var starterPrompts: [String]
     /// The paper reports' PDFs are printed on (`paper: a4 | letter`; A4 when not given).
     public var paper: Paper
+    /// Who may read the output folder (`outputAccess: private | group`; private when not given).
+    public var outputAccess: OutputAccess
 
     /// Creates site settings.
     public init(
         title: String, description: String? = nil, language: String, disclaimer: String, baseURL: String? = nil,
-        starterPrompts: [String] = [], paper: Paper = .a4
+        starterPrompts: [String] = [], paper: Paper = .a4, outputAccess: OutputAccess = .private
     ) {
         self.title = title
         self.description = description
@@ -27,5 +29,6 @@ public struct Site: Sendable, Hashable {
         self.baseURL = baseURL
         self.starterPrompts = starterPrompts
         self.paper = paper
+        self.outputAccess = outputAccess
     }
 }
