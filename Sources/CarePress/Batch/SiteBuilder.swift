@@ -307,7 +307,8 @@ public enum SiteBuilder {
             return nil
         }
         report.diagnostics += diagnostics + noRecordsWarning(project)
-        guard let site = project.site else { return nil }
+        // A folder that could not be listed: its files are unknown, so nothing is written or removed.
+        guard let site = project.site, !project.hasUnlistedFolders else { return nil }
         return .loaded(project: project, templates: templates, site: site, diagnostics: diagnostics)
     }
 
@@ -550,7 +551,7 @@ public enum SiteBuilder {
     /// the content folder itself is missing (which is already an error).
     static func noRecordsWarning(_ project: SiteProject) -> [Diagnostic] {
         var isDirectory: ObjCBool = false
-        guard project.recordFiles.isEmpty,
+        guard project.recordFiles.isEmpty, !project.hasUnlistedFolders,
             FileManager.default.fileExists(atPath: project.contentPath, isDirectory: &isDirectory),
             isDirectory.boolValue
         else { return [] }
