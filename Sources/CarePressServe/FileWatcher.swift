@@ -9,9 +9,11 @@ import Foundation
 
 /// Watches folders recursively and reports changed files in batches, once the changes have settled.
 ///
-/// On Linux it uses inotify, adding a watch for every folder, including folders that appear later. When inotify is
-/// not available, or its limit of watches is reached, or polling is asked for, it compares the files' sizes and
-/// modification times every `pollInterval` instead. Either way:
+/// On Linux it uses inotify, adding a watch for every folder, including folders that appear later, and watching each
+/// root's parent folder for the root's name, so that a root deleted and made again, moved away, or replaced by a rename
+/// (as editors, `git checkout` and deploy scripts do) is watched again as it is now (see `FileWatcher+Inotify.swift`).
+/// When inotify is not available, or its limit of watches is reached, or polling is asked for, it compares the files'
+/// sizes and modification times every `pollInterval` instead. Either way:
 /// - editors' temporary and backup files (`.swp`, `~`, vim's `4913`, emacs' `.#name` and `#name#`, hidden files) are
 ///   not changes; a save that writes a temporary file and renames it over the original is a change of the original;
 /// - changes are gathered until `quiet` seconds pass without one (at most `longestWait` seconds after the first),
@@ -28,8 +30,10 @@ public final class FileWatcher: Sendable {
         case polling(reason: String?)
     }
 
-    /// The folders watched, absolute; one that does not exist yet is watched for from its parent folder, and
-    /// watched as soon as it appears (a project's `Templates/` made while serve runs).
+    /// The folders watched, absolute. Each is watched for from its parent folder (or the nearest folder on its way
+    /// that exists): one that does not exist yet is watched as soon as it appears (a project's `Templates/` made while
+    /// serve runs), and one that is deleted, moved away or renamed over is watched again once it is back. A root that
+    /// is a symbolic link to a folder is followed; links inside a root are not.
     public let roots: [String]
     /// How changes are noticed.
     public let mode: Mode
@@ -39,9 +43,9 @@ public final class FileWatcher: Sendable {
     public let longestWait: Double
     /// Seconds between two polls, when polling.
     public let pollInterval: Double
-    private let state: Mutex<State>
+    let state: Mutex<State>
 
-    private struct State {
+    struct State {
         enum Run {
             case idle
             case running
@@ -54,10 +58,17 @@ public final class FileWatcher: Sendable {
         var descriptor: Int32
         /// Watched folders by watch descriptor.
         var folders: [Int32: String] = [:]
-        /// Roots that do not exist yet, by the watch descriptor of their parent folder.
-        var awaited: [Int32: [String]] = [:]
+        /// The folders watched for roots (each root's parent, or the nearest folder on its way that exists), by watch
+        /// descriptor.
+        var ancestors: [Int32: Awaiting] = [:]
         /// What polling saw last: each file's size, modification time and inode.
         var snapshot: [String: [Int]] = [:]
+    }
+
+    /// A folder watched for roots, and the roots: each is made, deleted or renamed under it, or a folder on its way.
+    struct Awaiting {
+        var folder: String
+        var roots: [String]
     }
 
     /// Starts watching `roots` (and waiting for those that do not exist yet); events are gathered from now on, and
@@ -80,12 +91,9 @@ public final class FileWatcher: Sendable {
                 } else {
                     state.descriptor = descriptor
                     mode = .inotify
+                    var changes = Set<String>()
                     for root in roots {
-                        var info = stat()
-                        let exists = stat(root, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-                        let failure =
-                            exists ? Self.addWatches(under: root, to: &state) : Self.awaitFolder(root, in: &state)
-                        if let failure {
+                        if let failure = Self.watchRoot(root, in: &state, changes: &changes) {
                             close(descriptor)
                             state = State(descriptor: -1)
                             mode = .polling(reason: failure)
@@ -154,7 +162,11 @@ public final class FileWatcher: Sendable {
             }
             // Wake up when the batch is due, or every 0.1 s at most, to notice `stop`.
             let due = firstChange.map { min(lastChange + quiet, $0 + longestWait) - now } ?? 0.1
-            let changes = mode == .inotify ? readEvents(waiting: min(max(due, 0.001), 0.1)) : poll(waiting: due)
+            #if os(Linux)
+                let changes = mode == .inotify ? readEvents(waiting: min(max(due, 0.001), 0.1)) : poll(waiting: due)
+            #else
+                let changes = poll(waiting: due)
+            #endif
             if !changes.isEmpty {
                 pending.formUnion(changes)
                 lastChange = Self.now()
@@ -162,110 +174,6 @@ public final class FileWatcher: Sendable {
             }
         }
     }
-
-    /// Waits up to `seconds` for inotify events; returns the files they name that matter.
-    private func readEvents(waiting seconds: Double) -> Set<String> {
-        #if os(Linux)
-            let descriptor = state.withLock { $0.descriptor }
-            var waiter = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard Glibc.poll(&waiter, 1, Int32((seconds * 1000).rounded(.up))) > 0 else { return [] }
-            var changes = Set<String>()
-            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-                if count <= 0 { break }
-                var offset = 0
-                while offset + 16 <= count {
-                    let (watch, mask, length) = buffer.withUnsafeBytes { bytes in
-                        (
-                            bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                            bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                            Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                        )
-                    }
-                    let nameBytes = buffer[(offset + 16)..<min(offset + 16 + length, count)].prefix { $0 != 0 }
-                    let name = String(decoding: nameBytes, as: UTF8.self)
-                    offset += 16 + length
-                    changes.formUnion(handle(watch: watch, mask: mask, name: name))
-                }
-            }
-            return changes
-        #else
-            return []
-        #endif
-    }
-
-    #if os(Linux)
-        /// What one inotify event means: the changed files (a new folder's files count as changed), and new watches.
-        private func handle(watch: Int32, mask: UInt32, name: String) -> Set<String> {
-            if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                // Events were lost: say that everything may have changed (the build is incremental anyway).
-                return Set(roots)
-            }
-            return state.withLock { state -> Set<String> in
-                if mask & UInt32(IN_IGNORED) != 0 {
-                    state.folders[watch] = nil
-                    return []
-                }
-                if state.folders[watch] == nil, let awaited = state.awaited[watch] {
-                    // A parent of roots that did not exist: only the appearance of one of them matters.
-                    let folder = PathText.parent(of: awaited[0])
-                    guard mask & UInt32(IN_ISDIR) != 0, mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0,
-                        awaited.contains(folder + "/" + name)
-                    else { return [] }
-                    let root = folder + "/" + name
-                    _ = Self.addWatches(under: root, to: &state)
-                    return Set(Self.files(under: root).map { root + "/" + $0 }).union([root])
-                }
-                guard let folder = state.folders[watch], !name.isEmpty, !Self.isEditorTemporary(name) else { return [] }
-                let path = folder + "/" + name
-                if mask & UInt32(IN_ISDIR) != 0 {
-                    guard mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 else { return [path] }
-                    // A folder that appears (or is moved in) is watched, and what it already holds is a change.
-                    _ = Self.addWatches(under: path, to: &state)
-                    return Set(Self.files(under: path).map { path + "/" + $0 }).union([path])
-                }
-                // A file created empty and closed also gives IN_CLOSE_WRITE; IN_CREATE alone is not yet a change.
-                let changing = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE | IN_ATTRIB)
-                return mask & changing != 0 ? [path] : []
-            }
-        }
-
-        /// Watches the parent of a root that does not exist yet, for its creation; nothing when the parent is missing too.
-        private static func awaitFolder(_ root: String, in state: inout State) -> String? {
-            let parent = PathText.parent(of: root)
-            // IN_MASK_ADD: when the parent is watched already (inside another root), its events are kept as they are.
-            let watch = inotify_add_watch(
-                state.descriptor, parent, UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR | IN_DONT_FOLLOW | IN_MASK_ADD))
-            if watch < 0 {
-                return errno == ENOSPC
-                    ? "inotify's limit of watches is reached (sysctl fs.inotify.max_user_watches)" : nil
-            }
-            if state.folders[watch] == nil { state.awaited[watch, default: []].append(root) }
-            return nil
-        }
-
-        /// Adds a watch for a folder and every folder under it; a message when inotify refuses (its limit is reached).
-        private static func addWatches(under folder: String, to state: inout State) -> String? {
-            let events = UInt32(
-                IN_CLOSE_WRITE | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF
-                    | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW)
-            let watch = inotify_add_watch(state.descriptor, folder, events)
-            if watch < 0 {
-                if errno == ENOSPC {
-                    return "inotify's limit of watches is reached (sysctl fs.inotify.max_user_watches)"
-                }
-                // The folder went away meanwhile, or cannot be read: nothing to watch there.
-                return nil
-            }
-            state.folders[watch] = folder
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            where !isEditorTemporary(name) && isFolder(folder + "/" + name) {
-                if let failure = addWatches(under: folder + "/" + name, to: &state) { return failure }
-            }
-            return nil
-        }
-    #endif
 
     // MARK: Polling
 
@@ -310,23 +218,24 @@ public final class FileWatcher: Sendable {
     }
 
     /// Every file under a folder, as relative paths, leaving out editors' temporary files and their folders.
-    private static func files(under folder: String) -> [String] {
+    static func files(under folder: String) -> [String] {
         var result: [String] = []
         func walk(_ relative: String) {
             let path = relative.isEmpty ? folder : folder + "/" + relative
             for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
             where !isEditorTemporary(name) {
                 let child = relative.isEmpty ? name : relative + "/" + name
-                if isFolder(folder + "/" + child) { walk(child) } else { result.append(child) }
+                if isFolder(folder + "/" + child, followingLink: false) { walk(child) } else { result.append(child) }
             }
         }
         walk("")
         return result
     }
 
-    private static func isFolder(_ path: String) -> Bool {
+    /// Whether a path is a folder (or, `followingLink`, a symbolic link to one).
+    static func isFolder(_ path: String, followingLink: Bool) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+        return (followingLink ? stat(path, &info) : lstat(path, &info)) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     private static func now() -> Double {

@@ -34,8 +34,10 @@ public enum PreviewServer {
         logger.logLevel = .critical
         let app = Application(
             responder: responder,
+            server: ConnectionLimits.server(timeout: options.idleTimeout),
             configuration: ApplicationConfiguration(
-                address: .hostname(options.host, port: options.port), serverName: "carepress"),
+                address: .hostname(options.host, port: options.port), serverName: "carepress",
+                availableConnectionsDelegate: ConnectionLimits.connections(options.maxConnections)),
             services: [PreviewService(watcher: watcher, session: session, channel: channel, report: report)],
             onServerRunning: { server in
                 let bound = server.localAddress?.port ?? options.port

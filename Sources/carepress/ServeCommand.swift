@@ -37,12 +37,27 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Records processed at once (default: the number of cores).", valueName: "n"))
     var jobs = BuildOptions.defaultJobs
 
+    @Option(
+        help: ArgumentHelp(
+            "Close a connection that has not sent a whole request head this long after it opened or after its last "
+                + "response, or a request body this long after its head.", valueName: "seconds"))
+    var idleTimeout = PreviewOptions.defaultIdleTimeout
+
+    @Option(help: ArgumentHelp("The most connections open at once; more wait to be accepted.", valueName: "n"))
+    var maxConnections = PreviewOptions.defaultMaxConnections
+
     @Flag(help: "After each build, print how long its stages took.")
     var timings = false
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port)") }
+        guard idleTimeout > 0, idleTimeout <= 86_400 else {
+            throw ValidationError("--idle-timeout must be more than 0 and at most 86400 seconds, not \(idleTimeout)")
+        }
+        guard maxConnections >= 1 else {
+            throw ValidationError("--max-connections must be at least 1, not \(maxConnections)")
+        }
     }
 
     func run() throws {
@@ -50,7 +65,7 @@ struct ServeCommand: ParsableCommand {
             build: BuildOptions(
                 contentPath: contentOptions.content, templatesPath: themeOptions.templates, outputPath: output,
                 jobs: jobs),
-            host: host, port: port, poll: poll)
+            host: host, port: port, poll: poll, idleTimeout: idleTimeout, maxConnections: maxConnections)
         let output = self.output
         let timings = self.timings
         let failure = Mutex<PreviewServer.Failure?>(nil)

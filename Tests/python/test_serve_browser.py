@@ -5,8 +5,10 @@ The server runs on a free port (`--port 0`) in a project made by `carepress init
 waits for a fixed time: every wait is a WebDriverWait (or a bounded poll) on a condition.
 """
 import http.client
+import json
 import os
 import pathlib
+import shutil
 import signal
 import socket
 import subprocess
@@ -26,10 +28,10 @@ RECORD = "Content/physio/pg-2026-0001.json"
 class Server:
     """A running `carepress serve`, its URL and the lines it printed."""
 
-    def __init__(self, carepress: pathlib.Path, project: pathlib.Path):
+    def __init__(self, carepress: pathlib.Path, project: pathlib.Path, arguments: tuple[str, ...] = ()):
         self.project = project
         self.process = subprocess.Popen(
-            [str(carepress), "serve", "--port", "0", "--jobs", "2"],
+            [str(carepress), "serve", "--port", "0", "--jobs", "2", *arguments],
             cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         )
         line = self.process.stdout.readline()  # the first line on stdout is the address, once it listens
@@ -48,6 +50,17 @@ class Server:
         status, body = response.status, response.read() if response.getheader("Content-Type") != "text/event-stream" else b""
         connection.close()
         return status, body
+
+    def state(self) -> dict:
+        """The reload channel's current state (its first event): the generation and the overlay's errors."""
+        with socket.create_connection(("127.0.0.1", self.port), timeout=WAIT) as connection:
+            connection.sendall(f"GET /__carepress/events HTTP/1.1\r\nHost: 127.0.0.1:{self.port}\r\n\r\n".encode())
+            received = b""
+            while b"\ndata: " not in received or not received.split(b"\ndata: ", 1)[1].count(b"\n"):
+                chunk = connection.recv(65536)
+                assert chunk, received
+                received += chunk
+        return json.loads(received.split(b"\ndata: ", 1)[1].split(b"\n", 1)[0])
 
     def stop(self) -> int:
         self.process.send_signal(signal.SIGINT)
@@ -181,6 +194,52 @@ def test_the_socket_is_bound_to_loopback_only(server):
     for address in [a for a in others if ":" not in a and not a.startswith("127.")]:
         with pytest.raises(OSError):
             socket.create_connection((address, server.port), timeout=5).close()
+
+
+def wait_until(condition, what: str):
+    """Polls a condition every 0.1 s until it holds, for at most WAIT seconds (a bound, not a pause)."""
+    deadline = time.monotonic() + WAIT
+    while not condition():
+        assert time.monotonic() < deadline, f"not within {WAIT} s: {what}"
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize("way", ["removed and restored", "moved away and another moved in", "a nested folder replaced"])
+def test_a_replaced_content_folder_is_watched_again(carepress, tmp_path, way):
+    project = tmp_path / "clinic"
+    subprocess.run([str(carepress), "init", str(project)], check=True, capture_output=True)
+    running = Server(carepress, project)
+    try:
+        def page() -> str:
+            status, body = running.request("/" + REPORT)
+            return body.decode() if status == 200 else ""
+
+        assert "Small, steady sessions add up" in page()
+        content, old = project / "Content", project / "Content.old"
+        if way == "removed and restored":
+            shutil.copytree(content, old)
+            shutil.rmtree(content)
+            wait_until(lambda: any("content folder not found" in error["message"]
+                                   for error in running.state()["errors"]), "the overlay says the folder is missing")
+            shutil.copytree(old, content)
+        elif way == "moved away and another moved in":
+            shutil.copytree(content, project / "Content.new")
+            content.rename(old)
+            (project / "Content.new").rename(content)
+        else:
+            physio = content / "physio"
+            shutil.copytree(physio, project / "physio.new")
+            physio.rename(project / "physio.old")
+            (project / "physio.new").rename(physio)
+        # An edit in the new folder is built and served, and the overlay has no error.
+        edit(project, RECORD, "Small, steady sessions add up", "Ten minutes a day add up")
+        wait_until(lambda: "Ten minutes a day add up" in page(), "the edit in the new folder is served")
+        wait_until(lambda: running.state()["errors"] == [], "the overlay is clear")
+        # And again: the folder watched now is watched for good.
+        edit(project, RECORD, "Ten minutes a day add up", "Every session adds up")
+        wait_until(lambda: "Every session adds up" in page(), "a second edit in the new folder is served")
+    finally:
+        running.stop()
 
 
 def test_no_output_file_contains_the_reload_script_and_ctrl_c_stops_cleanly(server, project):

@@ -10,49 +10,65 @@ import Foundation
 enum FileBytes {
     /// A file's bytes, or nil when it cannot be read.
     static func read(_ path: String) -> [UInt8]? {
-        read(path) { _ in }
+        var failure: Int32 = 0
+        return read(path, failure: &failure)
     }
 
-    /// A file's bytes, or nil when it cannot be read; `stamp` becomes the file's stamp as it was read (see
-    /// `FileStamp`), or nil when the file changed less than `settled` seconds before.
-    static func read(_ path: String, stamp: inout ContentDigest?, settled: Double) -> [UInt8]? {
-        path.withCString { read(in: AT_FDCWD, $0, stamp: &stamp, settled: settled) }
+    /// A file's bytes, or nil when it cannot be read; `failure` then says why: the `errno` of the call that failed,
+    /// or 0 when the path is not a regular file.
+    static func read(_ path: String, failure: inout Int32) -> [UInt8]? {
+        path.withCString { read(in: AT_FDCWD, $0, failure: &failure) { _ in } }
+    }
+
+    /// A file's bytes, or nil when it cannot be read (`failure` as `read(_:failure:)` gives it); `stamp` becomes the
+    /// file's stamp as it was read (see `FileStamp`), or nil when the file changed less than `settled` seconds before.
+    static func read(_ path: String, stamp: inout ContentDigest?, settled: Double, failure: inout Int32) -> [UInt8]? {
+        path.withCString { read(in: AT_FDCWD, $0, stamp: &stamp, settled: settled, failure: &failure) }
     }
 
     /// The bytes of the file at `path` relative to the folder open as `directory` (as `openat(2)` takes them), or nil
-    /// when it cannot be read; `stamp` as `read(_:stamp:settled:)` gives it.
+    /// when it cannot be read; `stamp` and `failure` as `read(_:stamp:settled:failure:)` gives them.
     static func read(
-        in directory: Int32, _ path: UnsafePointer<CChar>, stamp: inout ContentDigest?, settled: Double
+        in directory: Int32, _ path: UnsafePointer<CChar>, stamp: inout ContentDigest?, settled: Double,
+        failure: inout Int32
     ) -> [UInt8]? {
         var found: ContentDigest?
         defer { stamp = found }
-        return read(in: directory, path) { found = FileStamp.digest(of: $0, settled: settled) }
+        return read(in: directory, path, failure: &failure) { found = FileStamp.digest(of: $0, settled: settled) }
     }
 
-    /// A file's bytes, handing `inspect` the file's metadata as it is opened.
-    private static func read(_ path: String, inspect: (stat) -> Void) -> [UInt8]? {
-        path.withCString { read(in: AT_FDCWD, $0, inspect: inspect) }
-    }
-
-    /// The bytes of a file relative to a folder's descriptor, handing `inspect` the file's metadata as it is opened.
-    private static func read(in directory: Int32, _ path: UnsafePointer<CChar>, inspect: (stat) -> Void) -> [UInt8]? {
+    /// The bytes of a file relative to a folder's descriptor, handing `inspect` the file's metadata as it is opened;
+    /// `failure` as `read(_:failure:)` gives it.
+    private static func read(
+        in directory: Int32, _ path: UnsafePointer<CChar>, failure: inout Int32, inspect: (stat) -> Void
+    ) -> [UInt8]? {
         let descriptor = openat(directory, path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else {
+            failure = errno
+            return nil
+        }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard fstat(descriptor, &info) == 0 else {
+            failure = errno
+            return nil
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            failure = 0
+            return nil
+        }
         inspect(info)
         // Read the size fstat gave; a file that grows meanwhile is read only that far (the next build sees the rest).
         // The array is not zeroed first: a build reads every record file, tens of megabytes.
         let size = max(Int(info.st_size), 0)
-        var failed = false
+        var failed: Int32?
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             var filled = 0
             while filled < size {
                 let count = systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, size - filled)
                 if count < 0 {
                     if errno == EINTR { continue }
-                    failed = true
+                    failed = errno
                     break
                 }
                 if count == 0 { break }
@@ -60,7 +76,11 @@ enum FileBytes {
             }
             initialized = filled
         }
-        return failed ? nil : bytes
+        if let failed {
+            failure = failed
+            return nil
+        }
+        return bytes
     }
 
     /// The digest of a file's bytes, read a megabyte at a time (the same digest as `ContentDigest(read(path))`,

@@ -313,6 +313,8 @@ public enum SiteBuilder {
         }
         // A knowledge store that cannot be read would publish a guide and reports without it: nothing is written.
         guard project.knowledgeIsReadable else { return nil }
+        // A folder that could not be listed: its files are unknown, so nothing is written or removed.
+        guard !project.hasUnlistedFolders else { return nil }
         return .loaded(project: project, templates: templates, site: site, diagnostics: diagnostics)
     }
 
@@ -582,7 +584,7 @@ public enum SiteBuilder {
     /// the content folder itself is missing (which is already an error).
     static func noRecordsWarning(_ project: SiteProject) -> [Diagnostic] {
         var isDirectory: ObjCBool = false
-        guard project.recordFiles.isEmpty,
+        guard project.recordFiles.isEmpty, !project.hasUnlistedFolders,
             FileManager.default.fileExists(atPath: project.contentPath, isDirectory: &isDirectory),
             isDirectory.boolValue
         else { return [] }

@@ -7,7 +7,7 @@ enum GuidePageLoader {
         diagnostics += listing.ignored.map {
             Diagnostic(.warning, file: $0, position: .start, message: "ignored: not a .md file")
         }
-        diagnostics += listing.misnamed.map(SourceFile.misnamedFile)
+        diagnostics += listing.misnamed.map(SourceFile.misnamedFile) + listing.failures
         var pages: [GuidePage] = []
         var slugs: [String: String] = [:]
         for path in listing.files {

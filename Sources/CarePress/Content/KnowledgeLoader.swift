@@ -179,7 +179,7 @@ enum KnowledgeLoader {
         for path in listing.ignored {
             diagnostics.append(Diagnostic(.warning, file: path, position: .start, message: "ignored: not a .yml file"))
         }
-        diagnostics += listing.misnamed.map(SourceFile.misnamedFile)
+        diagnostics += listing.misnamed.map(SourceFile.misnamedFile) + listing.failures
         var result: [(T, ContentNode, DiagnosticLog)] = []
         for path in listing.files {
             let log = DiagnosticLog(file: path)

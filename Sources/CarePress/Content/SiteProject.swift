@@ -28,16 +28,26 @@ public struct SiteProject: Sendable {
     /// a build reports them (see `RecordFolderCheck`), and never takes their records for deleted ones.
     public var unreadableRecordFolders: [RecordKind: String] = [:]
 
+    /// Whether a content folder could not be listed, for a reason other than its absence (an error says why): what
+    /// it holds is unknown, so a build writes and removes nothing.
+    public var hasUnlistedFolders: Bool {
+        diagnostics.contains { $0.severity == .error && $0.message.hasPrefix(FileSystemFailure.unlistedMessage) }
+    }
+
     /// Loads everything but the records from a content folder; `cache` keeps parsed YAML files between the builds of
     /// a session, so that only the files whose bytes changed are parsed again.
     public static func load(from contentPath: String, cache: YAMLCache? = nil) -> SiteProject {
         var diagnostics: [Diagnostic] = []
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: contentPath, isDirectory: &isDirectory) || !isDirectory.boolValue {
+        var info = stat()
+        let found = stat(contentPath, &info) == 0
+        let code = errno
+        if !found || (info.st_mode & S_IFMT) != S_IFDIR {
             diagnostics.append(
-                Diagnostic(
-                    .error, file: contentPath, position: .start, message: "content folder not found",
-                    hint: "run from a site project folder, or pass --content DIR"))
+                found || code == ENOENT
+                    ? Diagnostic(
+                        .error, file: contentPath, position: .start, message: "content folder not found",
+                        hint: "run from a site project folder, or pass --content DIR")
+                    : FileSystemFailure.unlisted(contentPath, errno: code))
             return SiteProject(
                 contentPath: contentPath, site: nil, knowledge: .empty, schemas: [:], pages: [],
                 recordFiles: [], diagnostics: diagnostics, brokenSchemaIDs: [])
@@ -74,7 +84,7 @@ public struct SiteProject: Sendable {
             }
         }
         diagnostics += schemaListing.ignored.map { ignoredFile($0, "a .json file") }
-        diagnostics += schemaListing.misnamed.map(SourceFile.misnamedFile)
+        diagnostics += schemaListing.misnamed.map(SourceFile.misnamedFile) + schemaListing.failures
 
         let pages = GuidePageLoader.load(from: contentPath.appendingPathComponent("pages"), into: &diagnostics)
 
@@ -85,7 +95,7 @@ public struct SiteProject: Sendable {
             let listing = SourceFile.list(folder, extensions: ["json"])
             recordFiles += listing.files.map { RecordFile(kind: kind, path: $0) }
             diagnostics += listing.ignored.map { ignoredFile($0, "a .json file") }
-            diagnostics += listing.misnamed.map(SourceFile.misnamedFile)
+            diagnostics += listing.misnamed.map(SourceFile.misnamedFile) + listing.failures
             if listing.files.isEmpty && listing.ignored.isEmpty && listing.misnamed.isEmpty,
                 case .unreadable(let reason)? = FileProblem.folder(folder)
             {

@@ -10,17 +10,25 @@ import Foundation
 enum SourceFile {
     /// The bytes of a file, or nil after reporting why it could not be read.
     static func bytes(_ path: String, log: DiagnosticLog) -> [UInt8]? {
-        guard let bytes = FileBytes.read(path) else {
-            reportUnreadable(log)
+        var failure: Int32 = 0
+        guard let bytes = FileBytes.read(path, failure: &failure) else {
+            reportUnreadable(log, errno: failure)
             return nil
         }
         return bytes
     }
 
-    /// Reports that a file could not be read, saying why when the file system tells (see `FileProblem`).
-    static func reportUnreadable(_ log: DiagnosticLog) {
-        let message = FileProblem.file(log.file).map { "cannot read the file: " + $0 } ?? "cannot read the file"
-        log.report(SyntaxError(at: .start, message, hint: "check that it exists and is readable"))
+    /// Reports that a file could not be read, and why: what is wrong with the file now when the file system shows it
+    /// (a dangling or looping link, a pipe, no permission: see `FileProblem`), otherwise the system's reason (`errno`;
+    /// 0: it is not a regular file). A limit of the process (too many open files) is reported as itself.
+    static func reportUnreadable(_ log: DiagnosticLog, errno code: Int32) {
+        if code != EMFILE && code != ENFILE, let problem = FileProblem.file(log.file) {
+            log.report(
+                SyntaxError(
+                    at: .start, "cannot read the file: " + problem, hint: "check that it exists and is readable"))
+        } else {
+            log.report(FileSystemFailure.unreadable(errno: code))
+        }
     }
 
     /// A JSON file as a tree, or nil after reporting why not.
@@ -70,8 +78,9 @@ enum SourceFile {
     }
 
     /// The visible files directly inside a folder whose names end in one of the extensions, sorted by name; the other
-    /// files (`ignored`); and, as display names (`DisplayText.fileName`), the files whose names are not UTF-8, which
-    /// cannot be read as records (`misnamed`: a name is text in every message and output path).
+    /// files (`ignored`); as display names (`DisplayText.fileName`), the files whose names are not UTF-8, which
+    /// cannot be read as records (`misnamed`: a name is text in every message and output path); and the error of a
+    /// folder that could not be listed for a reason other than its absence (`failures`: nothing is listed then).
     ///
     /// Read with `readdir`, using the entry type it gives (and `stat` only when it gives none, or for a symbolic link,
     /// which counts as what it points to): a folder of 100,000 records is listed without a call per file.
@@ -81,16 +90,26 @@ enum SourceFile {
     /// loops, one that cannot be looked at, and a folder (or a link to one) with one of the extensions. Other folders
     /// are left out, without a warning.
     static func list(_ folder: String, extensions: Set<String>) -> (
-        files: [String], ignored: [String], misnamed: [String]
+        files: [String], ignored: [String], misnamed: [String], failures: [Diagnostic]
     ) {
-        guard let directory = opendir(folder) else { return ([], [], []) }
+        guard let directory = opendir(folder) else {
+            let code = errno
+            return ([], [], [], code == ENOENT ? [] : [FileSystemFailure.unlisted(folder, errno: code)])
+        }
         defer { closedir(directory) }
         let prefix = Array(folder.appendingPathComponent("").utf8)
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
         let wanted = extensions.map { Array($0.utf8) }
         var names = ListedNames()
         var misnamed: [String] = []
-        while let entry = readdir(directory) {
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                // The end of the folder, or a failure part way (nothing is listed then).
+                let code = errno
+                if code != 0 { return ([], [], [], [FileSystemFailure.unlisted(folder, errno: code)]) }
+                break
+            }
             let type = entry.pointee.d_type
             // The name where `readdir` left it, valid until the next call.
             let start = UnsafeRawPointer(entry) + nameOffset
@@ -130,7 +149,7 @@ enum SourceFile {
             }
             if hasExtension(name, in: wanted) { files.append(path) } else { ignored.append(path) }
         }
-        return (files, ignored, misnamed.sorted())
+        return (files, ignored, misnamed.sorted(), [])
     }
 
     /// Whether a name's extension (as `fileExtension` gives it) is one of some, each given as its UTF-8.

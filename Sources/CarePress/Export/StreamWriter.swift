@@ -99,6 +99,12 @@ public enum StreamWriter {
         case EROFS: "read-only file system (EROFS)"
         case ENOTDIR: "not a folder (ENOTDIR)"
         case ENOENT: "no such file or folder (ENOENT)"
+        case EMFILE: "too many open files (EMFILE)"
+        case ENFILE: "too many open files in the system (ENFILE)"
+        case ELOOP: "too many levels of symbolic links (ELOOP)"
+        case EISDIR: "is a folder (EISDIR)"
+        case ENAMETOOLONG: "the name is too long (ENAMETOOLONG)"
+        case ENOMEM: "out of memory (ENOMEM)"
         default: String(cString: strerror(code)).lowercased() + " (errno \(code))"
         }
     }

@@ -81,11 +81,12 @@ public struct TemplateSet: Sendable {
         from theme: ThemeSource, requiring required: [String] = [], parsing: Parsing = .now
     ) -> Result<TemplateSet, TemplateErrors> {
         precondition(MarkdownContentType.registered && HTMLContentType.registered)
-        var diagnostics: [Diagnostic] = theme.missingFolders.map {
-            Diagnostic(
-                .error, file: $0, position: .start, message: "templates folder not found",
-                hint: "leave out --templates to use the project's Templates/ and the theme built into carepress")
-        }
+        var diagnostics: [Diagnostic] =
+            theme.missingFolders.map {
+                Diagnostic(
+                    .error, file: $0, position: .start, message: "templates folder not found",
+                    hint: "leave out --templates to use the project's Templates/ and the theme built into carepress")
+            } + theme.failures
         var texts: [(name: String, path: String, text: String)] = []
         let files = theme.paths
         if files.isEmpty {
@@ -287,23 +288,6 @@ public struct TemplateSet: Sendable {
     /// Warnings for files of the project's or `--templates` folder that override nothing and that no template uses.
     public var unusedOverrides: [Diagnostic] {
         theme.unusedOverrides(partialsUsed: Set(partials.values.joined()))
-    }
-
-    /// Every file under a folder, as sorted relative paths, skipping hidden ones.
-    static func listFiles(under folder: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var files: [String] = []
-        for case let relative as String in enumerator {
-            if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(
-                atPath: folder.appendingPathComponent(relative), isDirectory: &isDirectory),
-                !isDirectory.boolValue
-            {
-                files.append(relative)
-            }
-        }
-        return files.sorted()
     }
 
     /// The `{{> name}}` and `{{< name}}` references of a template, with their positions (lines counted by line

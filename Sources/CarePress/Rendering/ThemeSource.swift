@@ -12,36 +12,55 @@ public struct ThemeSource: Sendable {
     public let files: [String: ThemeFile]
     /// Folders named with `--templates` that do not exist.
     public let missingFolders: [String]
+    /// Folders and files of the folder layers that could not be listed or read, for a reason other than their absence
+    /// (`too many open files (EMFILE)`, a link that loops, a file where the folder should be): errors, so that the
+    /// theme built into carepress never silently stands in for them.
+    public let failures: [Diagnostic]
 
     /// The theme of a project: `--templates` (when given), then the `Templates/` folder beside the content folder
     /// (when it exists), then the embedded theme.
     public init(templates option: String?, contentPath: String) {
         var layers: [ThemeLayer] = []
         var missing: [String] = []
+        var failures: [Diagnostic] = []
         if let option {
-            if Self.isFolder(option) { layers.append(.option(option)) } else { missing.append(option) }
+            switch Self.folderState(option) {
+            case .folder: layers.append(.option(option))
+            case .missing: missing.append(option)
+            case .failed(let code): failures.append(FileSystemFailure.unlisted(option, errno: code))
+            }
         }
         let project = Self.projectTemplates(contentPath: contentPath)
-        if Self.isFolder(project),
-            option.map({ Self.canonical($0) != Self.canonical(project) }) ?? true
-        {
-            layers.append(.project(project))
+        if option.map({ Self.canonical($0) != Self.canonical(project) }) ?? true {
+            switch Self.folderState(project) {
+            case .folder: layers.append(.project(project))
+            case .missing: break
+            case .failed(let code): failures.append(FileSystemFailure.unlisted(project, errno: code))
+            }
         }
         layers.append(.embedded)
-        self.init(layers: layers, missingFolders: missing)
+        self.init(layers: layers, missingFolders: missing, failures: failures)
     }
 
-    /// A theme made of the given layers, most specific first.
-    public init(layers: [ThemeLayer], missingFolders: [String] = []) {
+    /// A theme made of the given layers, most specific first; `failures` are those found before (see `failures`).
+    public init(layers: [ThemeLayer], missingFolders: [String] = [], failures: [Diagnostic] = []) {
         self.layers = layers
         self.missingFolders = missingFolders
+        var failures = failures
         var files: [String: ThemeFile] = [:]
         for layer in layers.reversed() {
             switch layer {
             case .option(let folder), .project(let folder):
-                for relative in TemplateSet.listFiles(under: folder) {
+                let listing = Self.listFiles(under: folder)
+                failures += listing.failures
+                for relative in listing.files {
                     let path = folder.appendingPathComponent(relative)
-                    guard let bytes = FileBytes.read(path) else { continue }
+                    var failure: Int32 = 0
+                    guard let bytes = FileBytes.read(path, failure: &failure) else {
+                        // A file removed since it was listed is no longer there; any other failure is an error.
+                        if failure != ENOENT { failures.append(FileSystemFailure.unreadable(path, errno: failure)) }
+                        continue
+                    }
                     files[relative] = ThemeFile(layer: layer, path: path, bytes: bytes)
                 }
             case .embedded:
@@ -51,6 +70,7 @@ public struct ThemeSource: Sendable {
             }
         }
         self.files = files
+        self.failures = failures
     }
 
     /// The embedded default theme alone.
@@ -116,9 +136,60 @@ public struct ThemeSource: Sendable {
         return diagnostics
     }
 
-    private static func isFolder(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    /// What is at a theme folder's path: a folder (or a link to one), nothing, or something that fails (its `errno`,
+    /// `ENOTDIR` for a file).
+    private enum FolderState {
+        case folder
+        case missing
+        case failed(Int32)
+    }
+
+    private static func folderState(_ path: String) -> FolderState {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return errno == ENOENT ? .missing : .failed(errno) }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? .folder : .failed(ENOTDIR)
+    }
+
+    /// Every regular file under a folder (following links to files, not to folders), as sorted relative paths,
+    /// skipping hidden names; and the errors of what could not be listed or looked at, or is neither a file nor a
+    /// folder (a FIFO, a socket), for a reason other than its absence.
+    static func listFiles(under folder: String) -> (files: [String], failures: [Diagnostic]) {
+        var files: [String] = []
+        var failures: [Diagnostic] = []
+        func walk(_ relative: String) {
+            let path = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
+            guard let directory = opendir(path) else {
+                if errno != ENOENT { failures.append(FileSystemFailure.unlisted(path, errno: errno)) }
+                return
+            }
+            defer { closedir(directory) }
+            while true {
+                errno = 0
+                guard let entry = readdir(directory) else {
+                    if errno != 0 { failures.append(FileSystemFailure.unlisted(path, errno: errno)) }
+                    return
+                }
+                let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                if name.hasPrefix(".") { continue }
+                let child = relative.isEmpty ? name : relative + "/" + name
+                let childPath = folder.appendingPathComponent(child)
+                var info = stat()
+                if lstat(childPath, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                    walk(child)
+                } else if stat(childPath, &info) != 0 {
+                    // Gone since it was listed, or a link to nothing: not there. Anything else is an error.
+                    if errno != ENOENT { failures.append(FileSystemFailure.unreadable(childPath, errno: errno)) }
+                } else if (info.st_mode & S_IFMT) == S_IFREG {
+                    files.append(child)
+                } else if (info.st_mode & S_IFMT) != S_IFDIR {
+                    failures.append(FileSystemFailure.unreadable(childPath, errno: 0))
+                }
+            }
+        }
+        walk("")
+        return (files.sorted(), failures)
     }
 
     private static func canonical(_ path: String) -> String {

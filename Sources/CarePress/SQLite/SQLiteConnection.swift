@@ -16,8 +16,9 @@ final class SQLiteConnection: @unchecked Sendable {
         let status = sqlite3_open_v2(path, &handle, flags, nil)
         guard status == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open the database"
+            let system = handle.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(handle)
-            throw SQLiteError(code: status, message: message)
+            throw SQLiteError(code: status, message: message, systemErrno: system)
         }
         self.handle = handle
         // Another connection writing (a second process despite the build lock) makes calls wait, not fail at once.
@@ -36,7 +37,7 @@ final class SQLiteConnection: @unchecked Sendable {
         guard status == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? lastMessage
             sqlite3_free(message)
-            throw SQLiteError(code: status, message: text)
+            throw SQLiteError(code: status, message: text, systemErrno: sqlite3_system_errno(handle))
         }
     }
 
@@ -79,7 +80,7 @@ final class SQLiteConnection: @unchecked Sendable {
 
     /// The error for a result code, with the connection's last message.
     func error(_ status: Int32) -> SQLiteError {
-        SQLiteError(code: status, message: lastMessage)
+        SQLiteError(code: status, message: lastMessage, systemErrno: sqlite3_system_errno(handle))
     }
 
     private var lastMessage: String { String(cString: sqlite3_errmsg(handle)) }

@@ -214,13 +214,21 @@ extension RecordBatch {
         }
         let bytes: [UInt8]
         let fileDigest: ContentDigest
-        if let kept = scannedBytes.take(index), let digest = scanned.fileDigest {
+        if let failure = scanned.readFailure {
+            // Read now, it would be another file than the one the scan found no id in (claims are settled on ids).
+            SourceFile.reportUnreadable(log, errno: failure)
+            return failed(log.diagnostics)
+        } else if let kept = scannedBytes.take(index), let digest = scanned.fileDigest {
             // The bytes the scan digested, and found the id in.
             (bytes, fileDigest, entry.stamp) = (kept.bytes, digest, kept.stamp)
         } else {
             _ = fileReads.next()
-            guard let read = FileBytes.read(file.path, stamp: &entry.stamp, settled: options.fileSettledSeconds) else {
-                SourceFile.reportUnreadable(log)
+            var failure: Int32 = 0
+            guard
+                let read = FileBytes.read(
+                    file.path, stamp: &entry.stamp, settled: options.fileSettledSeconds, failure: &failure)
+            else {
+                SourceFile.reportUnreadable(log, errno: failure)
                 return failed(log.diagnostics)
             }
             (bytes, fileDigest) = (read, ContentDigest(read))

@@ -23,6 +23,8 @@ extension RecordBatch {
         var role = Role.none
         /// Whether another record claims the same report files.
         var contested = false
+        /// Why the scan could not read it (as `FileBytes.read` says), when it could not.
+        var readFailure: Int32?
 
         /// A record file as the scan found it, with the key its id makes.
         init(_ kind: RecordKind, fileDigest: ContentDigest?, id: String?) {

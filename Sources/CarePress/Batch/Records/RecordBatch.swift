@@ -170,12 +170,15 @@ final class RecordBatch: @unchecked Sendable {
                 return
             }
             var stamp: ContentDigest?
+            var failure: Int32 = 0
             _ = reads.next()
             let read = folders.withLocation(of: files[index]) {
-                FileBytes.read(in: $0, $1, stamp: &stamp, settled: settled)
+                FileBytes.read(in: $0, $1, stamp: &stamp, settled: settled, failure: &failure)
             }
             guard let bytes = read else {
-                slots[index] = Scanned(files[index].kind, fileDigest: nil, id: nil)
+                var unread = Scanned(files[index].kind, fileDigest: nil, id: nil)
+                unread.readFailure = failure
+                slots[index] = unread
                 return
             }
             if stamp != previous[index]?.stamp { restamps.withLock { $0[index] = .some(stamp) } }
