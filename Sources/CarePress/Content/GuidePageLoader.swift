@@ -13,7 +13,7 @@ enum GuidePageLoader {
         for path in listing.files {
             let log = DiagnosticLog(file: path)
             defer { diagnostics += log.diagnostics }
-            guard let bytes = SourceFile.bytes(path, log: log) else { continue }
+            guard let bytes = SourceFile.bytes(path, limit: .page, log: log) else { continue }
             let parts: (yaml: String?, yamlStartLine: Int, body: String, bodyStartLine: Int)
             do {
                 parts = try FrontMatter.split(try SourceText.decode(bytes))

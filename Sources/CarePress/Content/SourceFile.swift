@@ -8,13 +8,31 @@ import Foundation
 
 /// Reads content files from disk into located value trees, reporting what stops them from being parsed.
 enum SourceFile {
-    /// The bytes of a file, or nil after reporting why it could not be read.
-    static func bytes(_ path: String, log: DiagnosticLog) -> [UInt8]? {
-        guard let bytes = FileBytes.read(path) else {
-            reportUnreadable(log)
+    /// The bytes of a file, or nil after reporting why they were not read: it cannot be read, it is not a regular file
+    /// (a FIFO is refused without waiting for a writer), or it is larger than `limit` (refused unread).
+    static func bytes(_ path: String, limit: FileSizeLimit, log: DiagnosticLog) -> [UInt8]? {
+        switch FileBytes.contents(path, limit: limit.bytes) {
+        case .success(let bytes): return bytes
+        case .failure(let failure):
+            report(failure, limit: limit, log: log)
             return nil
         }
-        return bytes
+    }
+
+    /// Reports why a file's bytes were not read (`limit`: the one it was read with, if any).
+    static func report(_ failure: FileBytes.Failure, limit: FileSizeLimit? = nil, log: DiagnosticLog) {
+        switch failure {
+        case .notRegularFile(let kind):
+            log.report(
+                SyntaxError(
+                    at: .start, "not a regular file (\(kind)), so it is not read",
+                    hint: "only regular files are read; replace it with a file, or move it out of the folder"))
+        case .tooLarge(let size):
+            guard let limit else { return reportUnreadable(log) }
+            log.report(limit.error(size: size))
+        case .system:
+            reportUnreadable(log)
+        }
     }
 
     /// Reports that a file could not be read.
@@ -23,8 +41,8 @@ enum SourceFile {
     }
 
     /// A JSON file as a tree, or nil after reporting why not.
-    static func json(_ path: String, log: DiagnosticLog) -> ContentNode? {
-        guard let bytes = bytes(path, log: log) else { return nil }
+    static func json(_ path: String, limit: FileSizeLimit, log: DiagnosticLog) -> ContentNode? {
+        guard let bytes = bytes(path, limit: limit, log: log) else { return nil }
         return json(bytes: bytes, log: log)
     }
 
@@ -38,8 +56,8 @@ enum SourceFile {
         }
     }
 
-    /// A record file's bytes as a tree, or nil after reporting why not: a file larger than `RecordLimits.maximumSize`
-    /// is reported and not parsed.
+    /// A record file's bytes as a tree, or nil after reporting why not (bytes read with the limit
+    /// `FileSizeLimit.record`, or checked against it here).
     static func record(bytes: [UInt8], log: DiagnosticLog) -> ContentNode? {
         guard RecordLimits.checkSize(bytes.count, log: log) else { return nil }
         return json(bytes: bytes, log: log)
@@ -47,8 +65,9 @@ enum SourceFile {
 
     /// A YAML file as a tree, or nil after reporting why not; with a cache, a file whose bytes it parsed before is
     /// not parsed again.
-    static func yaml(_ path: String, log: DiagnosticLog, cache: YAMLCache? = nil) -> ContentNode? {
-        guard let bytes = bytes(path, log: log) else { return nil }
+    static func yaml(_ path: String, limit: FileSizeLimit, log: DiagnosticLog, cache: YAMLCache? = nil) -> ContentNode?
+    {
+        guard let bytes = bytes(path, limit: limit, log: log) else { return nil }
         let parsed = cache?.parsed(path, bytes: bytes, parse: yaml(bytes:)) ?? yaml(bytes: bytes)
         switch parsed {
         case .success(let node): return node

@@ -81,11 +81,12 @@ public struct TemplateSet: Sendable {
         from theme: ThemeSource, requiring required: [String] = [], parsing: Parsing = .now
     ) -> Result<TemplateSet, TemplateErrors> {
         precondition(MarkdownContentType.registered && HTMLContentType.registered)
-        var diagnostics: [Diagnostic] = theme.missingFolders.map {
-            Diagnostic(
-                .error, file: $0, position: .start, message: "templates folder not found",
-                hint: "leave out --templates to use the project's Templates/ and the theme built into carepress")
-        }
+        var diagnostics: [Diagnostic] =
+            theme.missingFolders.map {
+                Diagnostic(
+                    .error, file: $0, position: .start, message: "templates folder not found",
+                    hint: "leave out --templates to use the project's Templates/ and the theme built into carepress")
+            } + theme.unreadable
         var texts: [(name: String, path: String, text: String)] = []
         let files = theme.paths
         if files.isEmpty {

@@ -12,6 +12,10 @@ public struct ThemeSource: Sendable {
     public let files: [String: ThemeFile]
     /// Folders named with `--templates` that do not exist.
     public let missingFolders: [String]
+    /// Errors for the files of the folder layers that were not read: not regular files (a FIFO is refused without
+    /// waiting for a writer), or files that cannot be read. The theme is used without them only by a caller that
+    /// ignores these; `TemplateSet.load` reports them.
+    public let unreadable: [Diagnostic]
 
     /// The theme of a project: `--templates` (when given), then the `Templates/` folder beside the content folder
     /// (when it exists), then the embedded theme.
@@ -36,13 +40,20 @@ public struct ThemeSource: Sendable {
         self.layers = layers
         self.missingFolders = missingFolders
         var files: [String: ThemeFile] = [:]
+        var unreadable: [Diagnostic] = []
         for layer in layers.reversed() {
             switch layer {
             case .option(let folder), .project(let folder):
                 for relative in TemplateSet.listFiles(under: folder) {
                     let path = folder.appendingPathComponent(relative)
-                    guard let bytes = FileBytes.read(path) else { continue }
-                    files[relative] = ThemeFile(layer: layer, path: path, bytes: bytes)
+                    switch FileBytes.contents(path) {
+                    case .success(let bytes):
+                        files[relative] = ThemeFile(layer: layer, path: path, bytes: bytes)
+                    case .failure(let failure):
+                        let log = DiagnosticLog(file: path)
+                        SourceFile.report(failure, log: log)
+                        unreadable += log.diagnostics
+                    }
                 }
             case .embedded:
                 for (relative, bytes) in EmbeddedFolder.theme.files {
@@ -51,6 +62,7 @@ public struct ThemeSource: Sendable {
             }
         }
         self.files = files
+        self.unreadable = unreadable
     }
 
     /// The embedded default theme alone.

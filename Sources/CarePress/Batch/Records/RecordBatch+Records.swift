@@ -208,8 +208,10 @@ extension RecordBatch {
             (bytes, fileDigest, entry.stamp) = (kept.bytes, digest, kept.stamp)
         } else {
             _ = fileReads.next()
-            guard let read = FileBytes.read(file.path, stamp: &entry.stamp, settled: options.fileSettledSeconds) else {
-                SourceFile.reportUnreadable(log)
+            let contents = FileBytes.contents(
+                file.path, limit: RecordLimits.maximumSize, stamp: &entry.stamp, settled: options.fileSettledSeconds)
+            guard case .success(let read) = contents else {
+                if case .failure(let failure) = contents { SourceFile.report(failure, limit: .record, log: log) }
                 outcome.diagnostics = report(log.diagnostics)
                 return (outcome, entry, nil)
             }

@@ -170,7 +170,7 @@ final class RecordBatch: @unchecked Sendable {
             var stamp: ContentDigest?
             _ = reads.next()
             let read = folders.withLocation(of: files[index]) {
-                FileBytes.read(in: $0, $1, stamp: &stamp, settled: settled)
+                FileBytes.read(in: $0, $1, limit: RecordLimits.maximumSize, stamp: &stamp, settled: settled)
             }
             guard let bytes = read else {
                 slots[index] = Scanned(files[index].kind, fileDigest: nil, id: nil)
