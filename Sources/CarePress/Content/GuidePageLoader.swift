@@ -40,6 +40,13 @@ enum GuidePageLoader {
                 log.report(error)
                 continue
             }
+            do {
+                // The body goes to cmark as it is: refuse what would make cmark's time grow faster than the page.
+                try MarkdownBounds.check(parts.body, lineOffset: parts.bodyStartLine - 1)
+            } catch {
+                log.report(error)
+                continue
+            }
             let reader = NodeReader(log: log)
             guard let object = reader.object(node, .root, keys: ["title", "order"]),
                 let title = object.requiredString("title", minLength: 1)
