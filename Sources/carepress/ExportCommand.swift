@@ -58,7 +58,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let source: ExportInput =
-            input == "-" ? .standardInput([UInt8](FileHandle.standardInput.readDataToEndOfFile())) : .file(input)
+            input == "-" ? .standardInputStream : .file(input)
         let options = ExportOptions(
             format: format, kind: kind, contentPath: contentOptions.content, templatesPath: templates,
             pdfTimeout: pdfTimeout)

@@ -93,10 +93,20 @@ struct BuildInputs: Sendable {
         }
     }
 
-    /// The digest of a file's bytes, or of its absence.
+    /// The digest of a file's bytes, or of its absence; a file larger than any content file may be (a loader refuses
+    /// it, unread) is digested by its metadata (`FileStamp`), which changes whenever it does, and not read.
     static func fileDigest(_ path: String) -> ContentDigest {
-        guard let bytes = FileBytes.read(path) else { return ContentDigest("unreadable:" + path) }
-        return ContentDigest(bytes)
+        switch FileBytes.contents(path, limit: FileSizeLimit.largest) {
+        case .success(let bytes):
+            return ContentDigest(bytes)
+        case .failure(.tooLarge):
+            var hasher = ContentHasher()
+            hasher.combine("large:" + path)
+            hasher.combine(path.withCString { FileStamp.current(in: AT_FDCWD, $0) } ?? ContentDigest("gone"))
+            return hasher.finalize()
+        case .failure:
+            return ContentDigest("unreadable:" + path)
+        }
     }
 
     /// The digest of every file under a folder, with their relative paths.

@@ -7,68 +7,90 @@ import Foundation
 #endif
 
 /// Reading whole files and listing folders with plain system calls, for the build's hot paths.
+///
+/// Every content and theme file goes through `contents`: it opens without waiting (`O_NONBLOCK`: opening a FIFO for
+/// reading would otherwise wait for a writer, for ever), refuses anything but a regular file, and refuses a file
+/// larger than the limit it is given before reading a byte of it.
 enum FileBytes {
-    /// A file's bytes, or nil when it cannot be read.
+    /// Why a file's bytes were not read.
+    enum Failure: Error, Equatable, Sendable {
+        /// Not a regular file; what it is instead, in words ("a FIFO", "a folder").
+        case notRegularFile(String)
+        /// Larger than the limit: its size in bytes, or nil for a stream that went on past the limit.
+        case tooLarge(Int?)
+        /// The system's error (`errno`) when opening, examining or reading it.
+        case system(Int32)
+    }
+
+    /// A file's bytes, or nil when it cannot be read (or is not a regular file).
     static func read(_ path: String) -> [UInt8]? {
-        var failure: Int32 = 0
-        return read(path, failure: &failure)
+        try? contents(path).get()
     }
 
-    /// A file's bytes, or nil when it cannot be read; `failure` then says why: the `errno` of the call that failed,
-    /// or 0 when the path is not a regular file.
-    static func read(_ path: String, failure: inout Int32) -> [UInt8]? {
-        path.withCString { read(in: AT_FDCWD, $0, failure: &failure) { _ in } }
+    /// A file's bytes, or why they were not read: a file larger than `limit` bytes is not read at all.
+    static func contents(_ path: String, limit: Int = .max) -> Result<[UInt8], Failure> {
+        path.withCString { contents(in: AT_FDCWD, $0, limit: limit) { _ in } }
     }
 
-    /// A file's bytes, or nil when it cannot be read (`failure` as `read(_:failure:)` gives it); `stamp` becomes the
-    /// file's stamp as it was read (see `FileStamp`), or nil when the file changed less than `settled` seconds before.
-    static func read(_ path: String, stamp: inout ContentDigest?, settled: Double, failure: inout Int32) -> [UInt8]? {
-        path.withCString { read(in: AT_FDCWD, $0, stamp: &stamp, settled: settled, failure: &failure) }
+    /// A file's bytes, or why they were not read (as `contents(_:limit:)`); `stamp` becomes the file's stamp as it was
+    /// read (see `FileStamp`), or nil when the file changed less than `settled` seconds before.
+    static func contents(
+        _ path: String, limit: Int = .max, stamp: inout ContentDigest?, settled: Double
+    ) -> Result<[UInt8], Failure> {
+        path.withCString { contents(in: AT_FDCWD, $0, limit: limit, stamp: &stamp, settled: settled) }
     }
 
     /// The bytes of the file at `path` relative to the folder open as `directory` (as `openat(2)` takes them), or nil
-    /// when it cannot be read; `stamp` and `failure` as `read(_:stamp:settled:failure:)` gives them.
+    /// when it cannot be read or is larger than `limit`; `stamp` as `contents(_:limit:stamp:settled:)` gives it.
     static func read(
-        in directory: Int32, _ path: UnsafePointer<CChar>, stamp: inout ContentDigest?, settled: Double,
-        failure: inout Int32
+        in directory: Int32, _ path: UnsafePointer<CChar>, limit: Int = .max, stamp: inout ContentDigest?,
+        settled: Double
     ) -> [UInt8]? {
-        var found: ContentDigest?
-        defer { stamp = found }
-        return read(in: directory, path, failure: &failure) { found = FileStamp.digest(of: $0, settled: settled) }
+        try? contents(in: directory, path, limit: limit, stamp: &stamp, settled: settled).get()
     }
 
-    /// The bytes of a file relative to a folder's descriptor, handing `inspect` the file's metadata as it is opened;
-    /// `failure` as `read(_:failure:)` gives it.
-    private static func read(
-        in directory: Int32, _ path: UnsafePointer<CChar>, failure: inout Int32, inspect: (stat) -> Void
-    ) -> [UInt8]? {
-        let descriptor = openat(directory, path, O_RDONLY | O_CLOEXEC)
+    /// `read(in:_:limit:stamp:settled:)`, saying why the file was not read.
+    static func contents(
+        in directory: Int32, _ path: UnsafePointer<CChar>, limit: Int, stamp: inout ContentDigest?, settled: Double
+    ) -> Result<[UInt8], Failure> {
+        var found: ContentDigest?
+        defer { stamp = found }
+        return contents(in: directory, path, limit: limit) { found = FileStamp.digest(of: $0, settled: settled) }
+    }
+
+    /// The bytes of a file relative to a folder's descriptor, handing `inspect` the file's metadata as it is opened.
+    private static func contents(
+        in directory: Int32, _ path: UnsafePointer<CChar>, limit: Int, inspect: (stat) -> Void
+    ) -> Result<[UInt8], Failure> {
+        // O_NONBLOCK so that a FIFO (or a device) is opened without waiting; it changes nothing for a regular file,
+        // which is all that is read. O_NOCTTY so that a terminal named like a content file is not taken as one's own.
+        let descriptor = openat(directory, path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        var info = stat()
         guard descriptor >= 0 else {
-            failure = errno
-            return nil
+            // A socket cannot be opened at all (ENXIO): say what it is rather than why opening it failed.
+            let failure = errno
+            if fstatat(directory, path, &info, 0) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+                return .failure(.notRegularFile(kind(of: info.st_mode)))
+            }
+            return .failure(.system(failure))
         }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
-            failure = errno
-            return nil
-        }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            failure = 0
-            return nil
-        }
-        inspect(info)
+        guard fstat(descriptor, &info) == 0 else { return .failure(.system(errno)) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notRegularFile(kind(of: info.st_mode))) }
         // Read the size fstat gave; a file that grows meanwhile is read only that far (the next build sees the rest).
-        // The array is not zeroed first: a build reads every record file, tens of megabytes.
+        // A file over the limit is refused from its size, unread (a sparse file of 2 GiB costs nothing).
         let size = max(Int(info.st_size), 0)
-        var failed: Int32?
+        guard size <= limit else { return .failure(.tooLarge(size)) }
+        inspect(info)
+        // The array is not zeroed first: a build reads every record file, tens of megabytes.
+        var failure: Int32?
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             var filled = 0
             while filled < size {
                 let count = systemRead(descriptor, buffer.baseAddress.map { $0 + filled }, size - filled)
                 if count < 0 {
                     if errno == EINTR { continue }
-                    failed = errno
+                    failure = errno
                     break
                 }
                 if count == 0 { break }
@@ -76,19 +98,50 @@ enum FileBytes {
             }
             initialized = filled
         }
-        if let failed {
-            failure = failed
-            return nil
+        if let failure { return .failure(.system(failure)) }
+        return .success(bytes)
+    }
+
+    /// What a stream (standard input, a pipe) holds up to its end, read 64 KB at a time; past `limit` bytes it is not
+    /// read further (at most `limit + 1` bytes are read, so an endless stream costs that much memory and no more).
+    static func contents(ofStream descriptor: Int32, limit: Int) -> Result<[UInt8], Failure> {
+        let most = limit == .max ? limit : limit + 1
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count < most {
+            let wanted = min(chunk.count, most - bytes.count)
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(.system(errno))
+            }
+            if count == 0 { return .success(bytes) }
+            bytes.append(contentsOf: chunk[..<count])
         }
-        return bytes
+        return bytes.count > limit ? .failure(.tooLarge(nil)) : .success(bytes)
+    }
+
+    /// What a file of this mode is, in words, for a message.
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO"
+        case S_IFDIR: "a folder"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFLNK: "a symbolic link"
+        default: "not a file"
+        }
     }
 
     /// The digest of a file's bytes, read a megabyte at a time (the same digest as `ContentDigest(read(path))`,
     /// without holding the file: the running executable is tens of megabytes); nil when it cannot be read.
     static func digest(of path: String) -> ContentDigest? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         var hasher = ContentHasher()
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         while true {
@@ -103,8 +156,7 @@ enum FileBytes {
         return hasher.finalize()
     }
 
-    /// Every visible file under a folder, as sorted relative paths, leaving out some top-level entries; an entry that
-    /// cannot be followed (a dangling link, a loop) counts as a file.
+    /// Every visible file under a folder, as sorted relative paths, leaving out some top-level entries.
     static func files(under folder: String, skippingTopLevel skipped: Set<String> = []) -> [String] {
         var result: [String] = []
         func walk(_ relative: String) {
@@ -114,12 +166,7 @@ enum FileBytes {
                 if relative.isEmpty && skipped.contains(name) { continue }
                 let child = relative.isEmpty ? name : relative + "/" + name
                 var info = stat()
-                guard stat(folder.appendingPathComponent(child), &info) == 0 else {
-                    // A link whose target is missing, or that loops, is still there: listed, its digest says it
-                    // cannot be read.
-                    if lstat(folder.appendingPathComponent(child), &info) == 0 { result.append(child) }
-                    continue
-                }
+                guard stat(folder.appendingPathComponent(child), &info) == 0 else { continue }
                 if (info.st_mode & S_IFMT) == S_IFDIR {
                     walk(child)
                 } else {

@@ -13,7 +13,7 @@ enum GuidePageLoader {
         for path in listing.files {
             let log = DiagnosticLog(file: path)
             defer { diagnostics += log.diagnostics }
-            guard let bytes = SourceFile.bytes(path, log: log) else { continue }
+            guard let bytes = SourceFile.bytes(path, limit: .page, log: log) else { continue }
             let parts: (yaml: String?, yamlStartLine: Int, body: String, bodyStartLine: Int)
             do {
                 parts = try FrontMatter.split(try SourceText.decode(bytes))
@@ -36,6 +36,13 @@ enum GuidePageLoader {
             let node: ContentNode
             do {
                 node = try YAMLLoader.parse(yaml, lineOffset: parts.yamlStartLine - 1)
+            } catch {
+                log.report(error)
+                continue
+            }
+            do {
+                // The body goes to cmark as it is: refuse what would make cmark's time grow faster than the page.
+                try MarkdownBounds.check(parts.body, lineOffset: parts.bodyStartLine - 1)
             } catch {
                 log.report(error)
                 continue

@@ -147,7 +147,7 @@ enum KnowledgeLoader {
         }
         let log = DiagnosticLog(file: path)
         defer { diagnostics += log.diagnostics }
-        guard let root = SourceFile.yaml(path, bytes: bytes, log: log, cache: cache) else { return (path, []) }
+        guard let root = SourceFile.yaml(path, limit: .knowledge, log: log, cache: cache) else { return (path, []) }
         let reader = NodeReader(log: log)
         guard case .array(let nodes) = root.value else {
             log.error("expected a list, found \(root.typeName)", at: root.position, path: .root)
@@ -183,7 +183,7 @@ enum KnowledgeLoader {
         var result: [(T, ContentNode, DiagnosticLog)] = []
         for path in listing.files {
             let log = DiagnosticLog(file: path)
-            guard let node = SourceFile.yaml(path, log: log, cache: cache),
+            guard let node = SourceFile.yaml(path, limit: .knowledge, log: log, cache: cache),
                 let value = read(node, NodeReader(log: log), path)
             else {
                 diagnostics += log.diagnostics

@@ -18,9 +18,7 @@ public enum RecordLimits {
     /// Reports a record file larger than `maximumSize`; true when the size is within the limit.
     static func checkSize(_ byteCount: Int, log: DiagnosticLog) -> Bool {
         guard byteCount > maximumSize else { return true }
-        log.error(
-            "the record is \(byteCount) bytes; a record may be at most \(maximumSize) bytes (1 MiB)", at: .start,
-            path: .root, hint: "records this large are not read; see formats/README.md, Limits")
+        log.report(FileSizeLimit.record.error(size: byteCount))
         return false
     }
 }

@@ -13,7 +13,8 @@ public struct RecordLoader: Sendable {
     /// The record, or nil when it has errors, with everything found either way.
     public func load(_ file: RecordFile) -> (record: Record?, diagnostics: [Diagnostic]) {
         let log = DiagnosticLog(file: file.path)
-        guard let bytes = SourceFile.bytes(file.path, log: log), let node = SourceFile.record(bytes: bytes, log: log)
+        guard let bytes = SourceFile.bytes(file.path, limit: .record, log: log),
+            let node = SourceFile.record(bytes: bytes, log: log)
         else { return (nil, log.diagnostics) }
         return load(node, kind: file.kind, log: log)
     }

@@ -53,7 +53,7 @@ public struct SiteProject: Sendable {
                 recordFiles: [], diagnostics: diagnostics, brokenSchemaIDs: [])
         }
         let siteLog = DiagnosticLog(file: contentPath.appendingPathComponent("site.yml"))
-        let site = SourceFile.yaml(siteLog.file, log: siteLog, cache: cache).flatMap {
+        let site = SourceFile.yaml(siteLog.file, limit: .siteSettings, log: siteLog, cache: cache).flatMap {
             Site.read($0, NodeReader(log: siteLog))
         }
         diagnostics += siteLog.diagnostics
@@ -67,7 +67,7 @@ public struct SiteProject: Sendable {
         for path in schemaListing.files {
             let log = DiagnosticLog(file: path)
             defer { diagnostics += log.diagnostics }
-            guard let node = SourceFile.json(path, log: log) else { continue }
+            guard let node = SourceFile.json(path, limit: .schema, log: log) else { continue }
             guard let schema = ConsultSchema.read(node, NodeReader(log: log), source: path) else {
                 if case .string(let id) = node.child("id")?.value { broken.insert(id) }
                 continue

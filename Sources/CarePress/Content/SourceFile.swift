@@ -8,14 +8,36 @@ import Foundation
 
 /// Reads content files from disk into located value trees, reporting what stops them from being parsed.
 enum SourceFile {
-    /// The bytes of a file, or nil after reporting why it could not be read.
-    static func bytes(_ path: String, log: DiagnosticLog) -> [UInt8]? {
-        var failure: Int32 = 0
-        guard let bytes = FileBytes.read(path, failure: &failure) else {
-            reportUnreadable(log, errno: failure)
+    /// The bytes of a file, or nil after reporting why they were not read: it cannot be read, it is not a regular file
+    /// (a FIFO is refused without waiting for a writer), or it is larger than `limit` (refused unread).
+    static func bytes(_ path: String, limit: FileSizeLimit, log: DiagnosticLog) -> [UInt8]? {
+        switch FileBytes.contents(path, limit: limit.bytes) {
+        case .success(let bytes): return bytes
+        case .failure(let failure):
+            report(failure, limit: limit, log: log)
             return nil
         }
-        return bytes
+    }
+
+    /// Reports why a file's bytes were not read (`limit`: the one it was read with, if any).
+    static func report(_ failure: FileBytes.Failure, limit: FileSizeLimit? = nil, log: DiagnosticLog) {
+        switch failure {
+        case .notRegularFile(let kind):
+            log.report(notRegularFile(kind))
+        case .tooLarge(let size):
+            guard let limit else { return reportUnreadable(log, errno: EFBIG) }
+            log.report(limit.error(size: size))
+        case .system(let code):
+            reportUnreadable(log, errno: code)
+        }
+    }
+
+    /// The error of a path that is not a regular file (`kind` in words: "a FIFO", "a folder"), which is not read: a
+    /// FIFO is refused without waiting for a writer.
+    static func notRegularFile(_ kind: String) -> SyntaxError {
+        SyntaxError(
+            at: .start, "not a regular file (\(kind)), so it is not read",
+            hint: "only regular files are read; replace it with a file, or move it out of the folder")
     }
 
     /// Reports that a file could not be read, and why: what is wrong with the file now when the file system shows it
@@ -32,8 +54,8 @@ enum SourceFile {
     }
 
     /// A JSON file as a tree, or nil after reporting why not.
-    static func json(_ path: String, log: DiagnosticLog) -> ContentNode? {
-        guard let bytes = bytes(path, log: log) else { return nil }
+    static func json(_ path: String, limit: FileSizeLimit, log: DiagnosticLog) -> ContentNode? {
+        guard let bytes = bytes(path, limit: limit, log: log) else { return nil }
         return json(bytes: bytes, log: log)
     }
 
@@ -47,8 +69,8 @@ enum SourceFile {
         }
     }
 
-    /// A record file's bytes as a tree, or nil after reporting why not: a file larger than `RecordLimits.maximumSize`
-    /// is reported and not parsed.
+    /// A record file's bytes as a tree, or nil after reporting why not (bytes read with the limit
+    /// `FileSizeLimit.record`, or checked against it here).
     static func record(bytes: [UInt8], log: DiagnosticLog) -> ContentNode? {
         guard RecordLimits.checkSize(bytes.count, log: log) else { return nil }
         return json(bytes: bytes, log: log)
@@ -56,13 +78,9 @@ enum SourceFile {
 
     /// A YAML file as a tree, or nil after reporting why not; with a cache, a file whose bytes it parsed before is
     /// not parsed again.
-    static func yaml(_ path: String, log: DiagnosticLog, cache: YAMLCache? = nil) -> ContentNode? {
-        guard let bytes = bytes(path, log: log) else { return nil }
-        return yaml(path, bytes: bytes, log: log, cache: cache)
-    }
-
-    /// A YAML file already read, as a tree, or nil after reporting why not; the cache as `yaml(_:log:cache:)`.
-    static func yaml(_ path: String, bytes: [UInt8], log: DiagnosticLog, cache: YAMLCache? = nil) -> ContentNode? {
+    static func yaml(_ path: String, limit: FileSizeLimit, log: DiagnosticLog, cache: YAMLCache? = nil) -> ContentNode?
+    {
+        guard let bytes = bytes(path, limit: limit, log: log) else { return nil }
         let parsed = cache?.parsed(path, bytes: bytes, parse: yaml(bytes:)) ?? yaml(bytes: bytes)
         switch parsed {
         case .success(let node): return node

@@ -9,6 +9,14 @@ public enum YAMLLoader {
     /// before it is rejected; guards against alias bombs ("billion laughs").
     public static let maximumNodeCount = 1_000_000
 
+    /// How many bytes of text (every scalar and key, as UTF-8) a document may expand to, aliases included, before it is
+    /// rejected: 2 MiB, twice the largest YAML file (`FileSizeLimit.knowledge`, 1 MiB). A document without aliases
+    /// holds at most its file's size, so never reaches it; aliases may at most double what the largest file holds,
+    /// and what is made from the text (the matcher's index, the guide's pages, escaped and rendered by cmark at up to
+    /// ~180 times the text) costs at most what twice the largest file costs. Counting values alone let 100 aliases of
+    /// a 1 MB scalar through (100 MB of text).
+    public static let maximumExpandedSize = 2 << 20
+
     /// The resolver Yams composes with: none of its rules. Scalars are typed by `YAMLNodeConverter` with the
     /// default rules (from the text alone where it can); Yams resolves only to compare mapping keys for duplicates,
     /// which it hashes with their tags, and the default resolver would run its regular expressions on every key.
@@ -42,7 +50,8 @@ public enum YAMLLoader {
         {
             throw SyntaxError(at: start, "file is empty", hint: "the file holds no value")
         }
-        var converter = YAMLNodeConverter(lineOffset: lineOffset, maximumNodeCount: maximumNodeCount)
+        var converter = YAMLNodeConverter(
+            lineOffset: lineOffset, maximumNodeCount: maximumNodeCount, maximumExpandedSize: maximumExpandedSize)
         return try converter.convert(root)
     }
 

@@ -1,22 +1,29 @@
 import Yams
 
-/// Turns a composed Yams `Node` tree into a `ContentNode` tree, counting values so that an alias bomb
-/// is stopped before it fills memory.
+/// Turns a composed Yams `Node` tree into a `ContentNode` tree, counting values and bytes of text so that an alias
+/// bomb is stopped before it fills memory.
 ///
 /// Yams shares the node of an anchor with every alias to it, so its own tree stays small; copying
-/// it into `ContentNode`s expands every alias, which is where the count matters.
+/// it into `ContentNode`s expands every alias, which is where the count matters. Each value is counted before it is
+/// converted (typing a scalar reads its text), so a document is given up on as soon as it passes a bound: the work
+/// done is bounded by the bounds, whatever the document would expand to.
 struct YAMLNodeConverter {
     /// Added to every line, for front matter.
     let lineOffset: Int
     /// The most values the result may hold.
     let maximumNodeCount: Int
+    /// The most bytes of text (scalars and keys, as UTF-8) the result may hold.
+    let maximumExpandedSize: Int
     /// Values converted so far.
     private(set) var nodeCount = 0
+    /// Bytes of text converted so far.
+    private(set) var expandedSize = 0
 
     /// Creates a converter.
-    init(lineOffset: Int, maximumNodeCount: Int) {
+    init(lineOffset: Int, maximumNodeCount: Int, maximumExpandedSize: Int = .max) {
         self.lineOffset = lineOffset
         self.maximumNodeCount = maximumNodeCount
+        self.maximumExpandedSize = maximumExpandedSize
     }
 
     /// Converts `node` and everything under it.
@@ -25,6 +32,7 @@ struct YAMLNodeConverter {
         try count(at: position)
         switch node {
         case .scalar(let scalar):
+            try count(text: scalar.string, at: position)
             return ContentNode(Self.value(of: scalar, node: node), at: position, scalarText: scalar.string)
         case .sequence(let sequence):
             var elements: [ContentNode] = []
@@ -43,6 +51,7 @@ struct YAMLNodeConverter {
                         at: keyPosition, "a mapping key must be a plain value, not a list or a mapping")
                 }
                 try count(at: keyPosition)
+                try count(text: keyScalar.string, at: keyPosition)
                 members.append(
                     ContentNode.Member(key: keyScalar.string, keyPosition: keyPosition, value: try convert(value)))
             }
@@ -59,6 +68,17 @@ struct YAMLNodeConverter {
             throw SyntaxError(
                 at: position, "the document expands to more than \(maximumNodeCount) values",
                 hint: "aliases ('*name') that repeat a large anchored ('&name') value can do this")
+        }
+    }
+
+    /// Counts a scalar's or key's text (its UTF-8 count is stored with a native string: no pass over it).
+    private mutating func count(text: String, at position: SourcePosition) throws(SyntaxError) {
+        expandedSize += text.utf8.count
+        if expandedSize > maximumExpandedSize {
+            throw SyntaxError(
+                at: position, "the document expands to more than \(maximumExpandedSize) bytes of text",
+                hint: "aliases ('*name') repeat the value here, or one that holds it; a document may expand to at most "
+                    + "\(maximumExpandedSize >> 20) MiB of text (see formats/README.md, Limits)")
         }
     }
 

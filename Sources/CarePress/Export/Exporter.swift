@@ -11,15 +11,30 @@ public enum Exporter {
             throw .formatMismatch(options.format, kind, detected: false)
         }
         let log = DiagnosticLog(file: input.name)
+        // A record's limit when --kind says it is one, else the largest a document of any kind may be (a record is
+        // held to its own once its kind is known).
+        let limit: FileSizeLimit =
+            switch options.kind {
+            case .some(.schema): .schema
+            case .some: .record
+            case nil: .exportInput
+            }
         let bytes: [UInt8]
         switch input {
         case .file(let path):
-            guard let read = SourceFile.bytes(path, log: log) else {
+            guard let read = SourceFile.bytes(path, limit: limit, log: log) else {
                 return ExportResult(kind: options.kind, document: nil, diagnostics: log.diagnostics)
             }
             bytes = read
         case .bytes(let given, _):
             bytes = given
+        case .stream(let descriptor, _):
+            switch FileBytes.contents(ofStream: descriptor, limit: limit.bytes) {
+            case .success(let read): bytes = read
+            case .failure(let failure):
+                SourceFile.report(failure, limit: limit, log: log)
+                return ExportResult(kind: options.kind, document: nil, diagnostics: log.diagnostics)
+            }
         }
         // A record over the size limit is not parsed when --kind says it is one; otherwise once its kind is known.
         if options.kind?.recordKind != nil && !RecordLimits.checkSize(bytes.count, log: log) {

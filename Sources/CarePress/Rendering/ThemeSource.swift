@@ -13,8 +13,8 @@ public struct ThemeSource: Sendable {
     /// Folders named with `--templates` that do not exist.
     public let missingFolders: [String]
     /// Folders and files of the folder layers that could not be listed or read, for a reason other than their absence
-    /// (`too many open files (EMFILE)`, a link that loops, a file where the folder should be): errors, so that the
-    /// theme built into carepress never silently stands in for them.
+    /// (`too many open files (EMFILE)`, a link that loops, a file where the folder should be, a FIFO, which is refused
+    /// without waiting for a writer): errors, so that the theme built into carepress never silently stands in for them.
     public let failures: [Diagnostic]
 
     /// The theme of a project: `--templates` (when given), then the `Templates/` folder beside the content folder
@@ -55,13 +55,17 @@ public struct ThemeSource: Sendable {
                 failures += listing.failures
                 for relative in listing.files {
                     let path = folder.appendingPathComponent(relative)
-                    var failure: Int32 = 0
-                    guard let bytes = FileBytes.read(path, failure: &failure) else {
-                        // A file removed since it was listed is no longer there; any other failure is an error.
-                        if failure != ENOENT { failures.append(FileSystemFailure.unreadable(path, errno: failure)) }
+                    switch FileBytes.contents(path) {
+                    case .success(let bytes):
+                        files[relative] = ThemeFile(layer: layer, path: path, bytes: bytes)
+                    case .failure(.system(ENOENT)):
+                        // Removed since it was listed: no longer there.
                         continue
+                    case .failure(let failure):
+                        let log = DiagnosticLog(file: path)
+                        SourceFile.report(failure, log: log)
+                        failures += log.diagnostics
                     }
-                    files[relative] = ThemeFile(layer: layer, path: path, bytes: bytes)
                 }
             case .embedded:
                 for (relative, bytes) in EmbeddedFolder.theme.files {
@@ -184,7 +188,9 @@ public struct ThemeSource: Sendable {
                 } else if (info.st_mode & S_IFMT) == S_IFREG {
                     files.append(child)
                 } else if (info.st_mode & S_IFMT) != S_IFDIR {
-                    failures.append(FileSystemFailure.unreadable(childPath, errno: 0))
+                    let log = DiagnosticLog(file: childPath)
+                    log.report(SourceFile.notRegularFile(FileBytes.kind(of: info.st_mode)))
+                    failures += log.diagnostics
                 }
             }
         }

@@ -35,10 +35,7 @@ struct RecordFoldersTests {
             let stamp = folders.withLocation(of: file, FileStamp.current(in:_:))
             #expect(stamp != nil && stamp == FileStamp.digest(of: info, settled: 0))
             var read: ContentDigest?
-            let bytes = folders.withLocation(of: file) {
-                var failure: Int32 = 0
-                return FileBytes.read(in: $0, $1, stamp: &read, settled: 0, failure: &failure)
-            }
+            let bytes = folders.withLocation(of: file) { FileBytes.read(in: $0, $1, stamp: &read, settled: 0) }
             #expect(bytes == FileBytes.read(file.path))
         }
         #expect(folders.withLocation(of: files[3], FileStamp.current(in:_:)) == nil)

@@ -216,19 +216,17 @@ extension RecordBatch {
         let fileDigest: ContentDigest
         if let failure = scanned.readFailure {
             // Read now, it would be another file than the one the scan found no id in (claims are settled on ids).
-            SourceFile.reportUnreadable(log, errno: failure)
+            SourceFile.report(failure, limit: .record, log: log)
             return failed(log.diagnostics)
         } else if let kept = scannedBytes.take(index), let digest = scanned.fileDigest {
             // The bytes the scan digested, and found the id in.
             (bytes, fileDigest, entry.stamp) = (kept.bytes, digest, kept.stamp)
         } else {
             _ = fileReads.next()
-            var failure: Int32 = 0
-            guard
-                let read = FileBytes.read(
-                    file.path, stamp: &entry.stamp, settled: options.fileSettledSeconds, failure: &failure)
-            else {
-                SourceFile.reportUnreadable(log, errno: failure)
+            let contents = FileBytes.contents(
+                file.path, limit: RecordLimits.maximumSize, stamp: &entry.stamp, settled: options.fileSettledSeconds)
+            guard case .success(let read) = contents else {
+                if case .failure(let failure) = contents { SourceFile.report(failure, limit: .record, log: log) }
                 return failed(log.diagnostics)
             }
             (bytes, fileDigest) = (read, ContentDigest(read))

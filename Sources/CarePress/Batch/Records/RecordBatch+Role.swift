@@ -24,7 +24,7 @@ extension RecordBatch {
         /// Whether another record claims the same report files.
         var contested = false
         /// Why the scan could not read it (as `FileBytes.read` says), when it could not.
-        var readFailure: Int32?
+        var readFailure: FileBytes.Failure?
 
         /// A record file as the scan found it, with the key its id makes.
         init(_ kind: RecordKind, fileDigest: ContentDigest?, id: String?) {

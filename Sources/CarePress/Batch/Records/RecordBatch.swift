@@ -170,14 +170,13 @@ final class RecordBatch: @unchecked Sendable {
                 return
             }
             var stamp: ContentDigest?
-            var failure: Int32 = 0
             _ = reads.next()
             let read = folders.withLocation(of: files[index]) {
-                FileBytes.read(in: $0, $1, stamp: &stamp, settled: settled, failure: &failure)
+                FileBytes.contents(in: $0, $1, limit: RecordLimits.maximumSize, stamp: &stamp, settled: settled)
             }
-            guard let bytes = read else {
+            guard case .success(let bytes) = read else {
                 var unread = Scanned(files[index].kind, fileDigest: nil, id: nil)
-                unread.readFailure = failure
+                if case .failure(let failure) = read { unread.readFailure = failure }
                 slots[index] = unread
                 return
             }
