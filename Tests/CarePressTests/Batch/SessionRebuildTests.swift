@@ -200,7 +200,7 @@ struct SessionRebuildTests {
         let folder = Self.rebuild(project, cache: cache, content: ["physio/folder.json"])
         let errors = folder.diagnostics.filter { $0.severity == .error }
         #expect(errors.map(\.file) == [project.path("Content/physio/folder.json")])
-        #expect(errors.map(\.message) == ["cannot read the file: it is a folder, not a file"])
+        #expect(errors.map(\.message) == ["not a regular file (a folder), so it is not read"])
         try FileManager.default.removeItem(atPath: project.path("Content/physio/folder.json"))
         let removed = Self.rebuild(project, cache: cache, content: ["physio/folder.json"])
         #expect(!removed.hasErrors, "\(removed.diagnostics)")

@@ -100,3 +100,28 @@ struct TriageFailuresTests {
                 == "1 record failed and is listed first; 1 report needs attention (1 urgent).")
     }
 }
+
+/// What a failed record shows in the index (its file, id, patient, errors) is untrusted text: it stays text.
+@Suite("Failed records in the triage, attacked")
+struct TriageFailuresAttackTests {
+    @Test func aFailedRecordsNameIdAndErrorStayText() throws {
+        let project = try TemporaryProject.sample()
+        let text = try #require(project.read(TriageFailuresTests.urgent))
+        let attack = "<script>alert(1)</script> [click](javascript:alert(1)) <img src=x onerror=alert(1)>"
+        let hostile = TriageFailuresTests.broken(text)
+            .replacingOccurrences(of: "\"displayName\": \"Priya Raman\"", with: "\"displayName\": \"\(attack)\"")
+            .replacingOccurrences(of: "\"duration\": \"sometime\"", with: "\"duration\": \"\(attack)\"")
+        #expect(hostile.contains(attack))
+        try project.write(TriageFailuresTests.urgent, hostile)
+        let report = SiteBuilder.build(TriageFailuresTests.options(project))
+        #expect(report.failedRecords == 1)
+        let index = try #require(project.read("Output/reports/index.html"))
+        let failed = try #require(index.range(of: "id=\"section-failed\""))
+        let end = try #require(index[failed.lowerBound...].range(of: "</section>"))
+        let section = String(index[failed.lowerBound..<end.lowerBound])
+        #expect(!section.contains("<script"))
+        #expect(!section.contains("<img"))
+        #expect(!section.contains("href=\"javascript"))
+        #expect(section.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "the name is shown, as text")
+    }
+}
