@@ -3,8 +3,9 @@ import FuzzSupport
 @testable import CarePress
 
 /// Fuzz target: YAML knowledge files, `site.yml` and page front matter. Any bytes load or give a located
-/// `SyntaxError`; what loads is decoded as every kind of knowledge file, and each rejection is reported at a
-/// position inside the file.
+/// `SyntaxError`; what loads holds no more values and no more text than the bounds (aliases expanded), and is decoded
+/// as every kind of knowledge file, each rejection reported at a position inside the file. As a page, the body is
+/// checked against `MarkdownBounds`, any error inside the file.
 func fuzzKnowledgeYAML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = Fuzzing.bytes(data, size)
     let text: String
@@ -24,6 +25,11 @@ func fuzzKnowledgeYAML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             Invariant.require(parts.yamlStartLine == 2, "front matter starts on line \(parts.yamlStartLine)")
             Invariant.require(parts.bodyStartLine > parts.yamlStartLine, "the body starts before the front matter")
             _ = load(yaml, lineOffset: parts.yamlStartLine - 1, bytes: bytes)
+            do {
+                try MarkdownBounds.check(parts.body, lineOffset: parts.bodyStartLine - 1)
+            } catch {
+                Invariant.requireLocated([error.position], in: bytes)
+            }
         } else {
             Invariant.require(parts.body == text, "a page without front matter lost text")
         }
@@ -37,7 +43,12 @@ func fuzzKnowledgeYAML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 private func load(_ text: String, lineOffset: Int, bytes: [UInt8]) -> ContentNode? {
     do {
         let node = try YAMLLoader.parse(text, lineOffset: lineOffset)
-        Invariant.requireLocated(positions(in: node), in: bytes)
+        let all = positions(in: node)
+        Invariant.requireLocated(all, in: bytes)
+        // Finding 6 of issue 40: aliases expand to no more than the bounds (every value and key has a position).
+        Invariant.require(all.count <= YAMLLoader.maximumNodeCount, "\(all.count) values")
+        let size = expandedSize(of: node)
+        Invariant.require(size <= YAMLLoader.maximumExpandedSize, "\(size) bytes of text")
         return node
     } catch {
         Invariant.requireLocated([error.position], in: bytes)
@@ -74,4 +85,18 @@ private func positions(in node: ContentNode) -> [SourcePosition] {
         break
     }
     return result
+}
+
+/// The bytes of text of a tree: every scalar's text and every key, as the loader counts them.
+private func expandedSize(of node: ContentNode) -> Int {
+    var size = node.scalarText?.utf8.count ?? 0
+    switch node.value {
+    case .array(let items):
+        for item in items { size += expandedSize(of: item) }
+    case .object(let members):
+        for member in members { size += member.key.utf8.count + expandedSize(of: member.value) }
+    default:
+        break
+    }
+    return size
 }
