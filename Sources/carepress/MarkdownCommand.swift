@@ -24,8 +24,14 @@ struct MarkdownCommand: ParsableCommand {
         if unsafe { options.insert(.unsafe) }
         if smart { options.insert(.smart) }
         if validateUTF8 { options.insert(.validateUTF8) }
-        let markdown = FileHandle.standardInput.readDataToEndOfFile()
-        let html = CommonMark.html(fromBytes: [UInt8](markdown), options: options)
+        let markdown: [UInt8]
+        switch StandardInput.read(limit: StandardInput.markdownLimit) {
+        case .success(let bytes): markdown = bytes
+        case .failure(let failure):
+            Terminal.error("error: \(failure)")
+            throw ExitCode(1)
+        }
+        let html = CommonMark.html(fromBytes: markdown, options: options)
         try Terminal.output(html)
     }
 }

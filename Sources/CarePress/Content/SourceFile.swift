@@ -44,7 +44,9 @@ enum SourceFile {
     /// (a dangling or looping link, a pipe, no permission: see `FileProblem`), otherwise the system's reason (`errno`;
     /// 0: it is not a regular file). A limit of the process (too many open files) is reported as itself.
     static func reportUnreadable(_ log: DiagnosticLog, errno code: Int32) {
-        if code != EMFILE && code != ENFILE, let problem = FileProblem.file(log.file) {
+        // What the file is now explains a failure of the file itself; any other failure (a limit of the process, a
+        // folder on standard input) is reported as the system says it.
+        if [0, ENOENT, ENOTDIR, ELOOP, EACCES, EPERM].contains(code), let problem = FileProblem.file(log.file) {
             log.report(
                 SyntaxError(
                     at: .start, "cannot read the file: " + problem, hint: "check that it exists and is readable"))
