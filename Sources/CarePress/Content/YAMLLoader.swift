@@ -50,8 +50,13 @@ public enum YAMLLoader {
         {
             throw SyntaxError(at: start, "file is empty", hint: "the file holds no value")
         }
+        // A text that ends in a line break ends on a line of its own already (most files): no pass to find its end.
+        let endsInLineBreak = text.unicodeScalars.last.map {
+            ["\n", "\r", "\u{85}", "\u{2028}", "\u{2029}"].contains($0)
+        }
         var converter = YAMLNodeConverter(
-            lineOffset: lineOffset, maximumNodeCount: maximumNodeCount, maximumExpandedSize: maximumExpandedSize)
+            lineOffset: lineOffset, maximumNodeCount: maximumNodeCount, maximumExpandedSize: maximumExpandedSize,
+            end: endsInLineBreak == true ? nil : end(of: text))
         return try converter.convert(root)
     }
 
@@ -116,6 +121,12 @@ public enum YAMLLoader {
     /// on a line of its own after the last, which is no line of the file; an error there is reported just after
     /// the last character instead (`a: [1, 2` is missing its `]` at 1:9, not at 2:1).
     static func clamped(_ position: SourcePosition, to text: String) -> SourcePosition {
+        let end = end(of: text)
+        return position.line > end.line ? end : position
+    }
+
+    /// Where a text ends, as libyaml counts lines: its last line, and the column just after its last character.
+    static func end(of text: String) -> SourcePosition {
         var lastLine = 1
         var lastLineLength = 0
         var previous: Unicode.Scalar?
@@ -131,7 +142,6 @@ public enum YAMLLoader {
             }
             previous = scalar
         }
-        guard position.line > lastLine else { return position }
         return SourcePosition(line: lastLine, column: lastLineLength + 1)
     }
 

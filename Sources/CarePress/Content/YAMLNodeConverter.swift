@@ -18,12 +18,16 @@ struct YAMLNodeConverter {
     private(set) var nodeCount = 0
     /// Bytes of text converted so far.
     private(set) var expandedSize = 0
+    /// Where the text ends (`YAMLLoader.end(of:)`), before `lineOffset`: libyaml puts the end of a stream that does not
+    /// end in a line break on a line of its own, and an empty value found there (`?` alone) is placed here instead.
+    let end: SourcePosition?
 
     /// Creates a converter.
-    init(lineOffset: Int, maximumNodeCount: Int, maximumExpandedSize: Int = .max) {
+    init(lineOffset: Int, maximumNodeCount: Int, maximumExpandedSize: Int = .max, end: SourcePosition? = nil) {
         self.lineOffset = lineOffset
         self.maximumNodeCount = maximumNodeCount
         self.maximumExpandedSize = maximumExpandedSize
+        self.end = end
     }
 
     /// Converts `node` and everything under it.
@@ -84,6 +88,7 @@ struct YAMLNodeConverter {
 
     private func position(of mark: Mark?) -> SourcePosition {
         guard let mark else { return SourcePosition(line: 1 + lineOffset, column: 1) }
+        if let end, mark.line > end.line { return SourcePosition(line: end.line + lineOffset, column: end.column) }
         return SourcePosition(line: mark.line + lineOffset, column: mark.column)
     }
 

@@ -257,6 +257,20 @@ extension Parsing {
             #expect(levels == depth)
         }
 
+        /// Fuzz finding yaml/value-past-the-last-line.yml (Tests/Fuzz/Findings/README.md): libyaml puts the end of a
+        /// stream that does not end in a line break on a line of its own, and an empty value found there (`?` alone:
+        /// a mapping with an empty key and value) was located on a line the file does not have.
+        @Test(
+            "a value at the end of a file without a final line break is on the file's last line",
+            arguments: [("?", 1, 2), ("a: 1\n?", 2, 2), ("a:", 1, 3), ("- a\n-", 2, 2), ("? x\n:", 2, 2)])
+        func valueAtTheEnd(_ yaml: String, _ line: Int, _ column: Int) throws {
+            let root = try YAMLLoader.parse(yaml)
+            let last = try #require(root.allPositions.max { ($0.line, $0.column) < ($1.line, $1.column) })
+            #expect(last == at(line, column), "\(root.allPositions)")
+            let shifted = try YAMLLoader.parse(yaml, lineOffset: 3)
+            #expect(shifted.allPositions.allSatisfy { $0.line <= line + 3 })
+        }
+
         @Test("a BOM is dropped and not counted")
         func bom() throws {
             let root = try YAMLLoader.parse("\u{FEFF}a: 1\nb: 2\n")
