@@ -141,13 +141,21 @@ enum KnowledgeLoader {
         _ path: String, _ cache: YAMLCache?, _ diagnostics: inout [Diagnostic], _ unreadableParts: inout [Diagnostic],
         read: (ContentNode, ValuePath, NodeReader) -> T?
     ) -> (file: String, items: [(value: T, node: ContentNode)]) {
-        guard let bytes = FileBytes.read(path) else {
+        let log = DiagnosticLog(file: path)
+        defer { diagnostics += log.diagnostics }
+        // Read once, within the knowledge file limit: a file over it is a located size error; one that cannot be
+        // read at all makes the store unreadable.
+        let bytes: [UInt8]
+        switch FileBytes.contents(path, limit: FileSizeLimit.knowledge.bytes) {
+        case .success(let read): bytes = read
+        case .failure(.tooLarge(let size)):
+            SourceFile.report(.tooLarge(size), limit: .knowledge, log: log)
+            return (path, [])
+        case .failure:
             unreadableParts.append(unreadable(path, .unreadable(FileProblem.file(path) ?? "the file cannot be read")))
             return (path, [])
         }
-        let log = DiagnosticLog(file: path)
-        defer { diagnostics += log.diagnostics }
-        guard let root = SourceFile.yaml(path, limit: .knowledge, log: log, cache: cache) else { return (path, []) }
+        guard let root = SourceFile.yaml(path, bytes: bytes, log: log, cache: cache) else { return (path, []) }
         let reader = NodeReader(log: log)
         guard case .array(let nodes) = root.value else {
             log.error("expected a list, found \(root.typeName)", at: root.position, path: .root)

@@ -83,6 +83,11 @@ enum SourceFile {
     static func yaml(_ path: String, limit: FileSizeLimit, log: DiagnosticLog, cache: YAMLCache? = nil) -> ContentNode?
     {
         guard let bytes = bytes(path, limit: limit, log: log) else { return nil }
+        return yaml(path, bytes: bytes, log: log, cache: cache)
+    }
+
+    /// A YAML file already read, as a tree, or nil after reporting why not; the cache as `yaml(_:limit:log:cache:)`.
+    static func yaml(_ path: String, bytes: [UInt8], log: DiagnosticLog, cache: YAMLCache? = nil) -> ContentNode? {
         let parsed = cache?.parsed(path, bytes: bytes, parse: yaml(bytes:)) ?? yaml(bytes: bytes)
         switch parsed {
         case .success(let node): return node

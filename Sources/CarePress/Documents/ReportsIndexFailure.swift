@@ -4,7 +4,7 @@
 /// Pre-escaped: `hrefDestination` (a link destination); everything else is plain text the template escapes.
 struct ReportsIndexFailure: ViewModel {
     /// One error, located: `line:column: path: message`, with its hint.
-    struct Error: ViewModel {
+    struct LocatedError: ViewModel {
         var text: String
 
         func field(_ name: FieldName) -> TemplateValue? {
@@ -34,7 +34,7 @@ struct ReportsIndexFailure: ViewModel {
     var file: String
     var id: String
     var patient: String?
-    var errors: [Error]
+    var errors: [LocatedError]
     var lastGood: LastGood?
 
     /// The entry of a failed record on the index page at `page`.
@@ -45,7 +45,7 @@ struct ReportsIndexFailure: ViewModel {
         patient = failure.patient
         errors = failure.errors.map { error in
             let subject = error.path.isEmpty ? "" : error.path + ": "
-            return Error(
+            return LocatedError(
                 text: "line \(error.position.line), column \(error.position.column): " + subject + error.message
                     + (error.hint.map { " (hint: \($0))" } ?? ""))
         }
