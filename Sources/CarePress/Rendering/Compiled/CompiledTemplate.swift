@@ -1,6 +1,7 @@
 import Mustache
 
-/// A template compiled from swift-mustache's own parse, for the compiled renderer (see README.md beside this file).
+/// A template compiled from CarePress's parse of it (`MustacheParse`), for the compiled renderer (see README.md beside
+/// this file).
 ///
 /// Compiling resolves at load time what swift-mustache works out on every render: how each variable is escaped
 /// (the content type in force where it stands) and how each name is looked up. A template that uses anything the
@@ -66,9 +67,10 @@ struct CompiledTemplate: Sendable {
         case other
     }
 
-    /// Compiles swift-mustache's parse of a template; nil when the template uses something not compiled.
+    /// Compiles a template swift-mustache has parsed, from its source text; nil when the template uses something not
+    /// compiled.
     static func compile(_ template: MustacheTemplate) -> CompiledTemplate? {
-        guard let tokens = MustacheParse.tokens(of: template) else { return nil }
+        guard let tokens = MustacheParse.tokens(of: template.description) else { return nil }
         var compiler = Compiler()
         // Every template and partial starts with swift-mustache's own HTML content type (which escapes by
         // Characters); CarePress's templates switch to theirs in their first line.
@@ -92,8 +94,7 @@ struct CompiledTemplate: Sendable {
                 switch token {
                 case .text(let piece):
                     steps.append(.text(add(piece)))
-                case .variable(let name, let transforms, let escaped):
-                    guard transforms.isEmpty else { return false }
+                case .variable(let name, let escaped):
                     if !escaped {
                         steps.append(.variable(self.name(name), .none))
                     } else if case .known(let escaping) = contentType {
@@ -101,8 +102,7 @@ struct CompiledTemplate: Sendable {
                     } else {
                         return false
                     }
-                case .section(let name, let transforms, let inverted, let body):
-                    guard transforms.isEmpty else { return false }
+                case .section(let name, let inverted, let body):
                     let name = self.name(name)
                     let position = steps.count
                     steps.append(.section(name, end: position))
@@ -110,18 +110,15 @@ struct CompiledTemplate: Sendable {
                     guard compile(body, contentType: contentType) else { return false }
                     steps[position] =
                         inverted ? .invertedSection(name, end: steps.count) : .section(name, end: steps.count)
-                case .partial(let name, let indentation, let inherits):
-                    guard !inherits else { return false }
+                case .partial(let name, let indentation):
                     partialNames.append(name)
                     steps.append(.partial(partialNames.count - 1, indentation: indentation.map { add($0) }))
                 case .contentType(let type):
                     switch type {
-                    case is HTMLContentType: contentType = .known(.html)
-                    case is MarkdownContentType: contentType = .known(.markdown)
+                    case HTMLContentType.name: contentType = .known(.html)
+                    case MarkdownContentType.name: contentType = .known(.markdown)
                     default: contentType = .other
                     }
-                case .unsupported:
-                    return false
                 }
             }
             return true
