@@ -90,7 +90,9 @@ struct PhysioReportTests {
         let project = SiteProject.load(from: fixture.project.path("Content"))
         let expected = ConditionMatcher(knowledge: project.knowledge).matches(for: concern, area: "shoulder")
         #expect(expected.count == 3)
-        #expect(markdown.contains("## No personalised answer\n\nNo personalised answer was available"))
+        #expect(
+            markdown.contains(
+                "## No personalised answer\n\nThe recovery assistant could not run, so there is no advice"))
         #expect(markdown.contains("The on-device model was not available."))
         let headings = markdown.components(separatedBy: "\n").filter { $0.hasPrefix("### ") }
         #expect(
