@@ -63,7 +63,7 @@ struct PhysioReportTests {
         let markdown = try fixture.report("physio/pg-1.md")
         #expect(
             markdown.contains(
-                "## What this may be: Jumper's Knee Type B\n\n**Not from the knowledge base.** The recovery assistant named this condition"
+                "## What this may be: Jumper's Knee Type B\n\n**Not from the knowledge base.** The recovery assistant gave this name"
             ))
         #expect(markdown.contains("### 2. Moon Walk Lunges\n\n**Not from the knowledge base.**"))
         #expect(markdown.contains("### 1. [Quad Sets]("), "the known exercises are still there")
