@@ -13,7 +13,10 @@ struct AppKitCommandTests {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
-        try write("Content/site.yml", "title: Guide\nlanguage: en\ndisclaimer: Not medical advice.\n")
+        try write(
+            "Content/site.yml",
+            "title: Guide\nlanguage: en\ndisclaimer: Not medical advice.\nclinic: {name: Test Clinic, phone: 0161 496 0000, "
+                + "hours: 9 to 5, urgentCare: call 111, timeZone: Europe/London, currency: GBP}\n")
         try write("Content/knowledge/body-areas.yml", "- id: knee\n  name: Knee\n")
         try write("Content/knowledge/phases.yml", "- { id: protect, name: Protect, order: 1, goals: [Settle pain] }\n")
         for name in ["Quad Sets", "Heel Slides", "Wall Squats"] {

@@ -165,7 +165,9 @@ def test_every_page_has_the_footer_and_the_header(pdf_site):
         for number, page in enumerate(reader.pages, start=1):
             text = squeeze(page.extract_text())
             assert f"Page {number} of {count}" in text, f"{pdf.name} page {number}"
-            assert "Recovery Guide" in text
+            # The header names the clinic and the report's kind (it said "Recovery Guide" on every report).
+            kind = {"consults": "Consult report", "physio": "Recovery recommendation", "stacks": "Supplement plan"}
+            assert f"Northbridge Example Clinic · {kind[pdf.parent.name]}" in text, f"{pdf.name} page {number}"
         # The reference is the record id (the file name is its slug).
         assert reference in squeeze(reader.pages[0].extract_text()).lower()
 

@@ -72,11 +72,12 @@ def test_consult_urgent_and_for_review_answers_are_inside_callouts(browser, buil
     open_page(browser, built_site / "reports" / "consults" / "hl-2026-0002.html")
     found = callouts(browser)
     assert [(c["tone"], c["heading"]) for c in found] == [
-        ("callout urgent", "Urgent: a clinician should act on these answers promptly"),
-        ("callout caution", "For review: a clinician should look at these answers"),
+        ("callout urgent", "What to do now"),
+        ("callout urgent", "These answers need care soon"),
+        ("callout caution", "A clinician will check these answers"),
     ]
-    assert found[0]["items"] == ["Do you have any scalp symptoms? Pain, redness or sores"]
-    assert found[1]["items"] == ["Are you taking, or have you recently taken, any of these? Isotretinoin (for acne)"]
+    assert found[1]["items"] == ["Do you have any scalp symptoms? Pain, redness or sores"]
+    assert found[2]["items"] == ["Are you taking, or have you recently taken, any of these? Isotretinoin (for acne)"]
     # A consult with nothing flagged has no callout.
     open_page(browser, built_site / "reports" / "consults" / "hl-2026-0001.html")
     assert callouts(browser) == []

@@ -7,11 +7,15 @@ struct ConsultReport: Report {
     let path: [ConsultSchema.Question]
     /// The chosen options on the path that carry a flag: urgent ones first, then those for review, each in path order.
     let flaggedAnswers: [FlaggedAnswer]
+    /// How times are written: in the clinic's time zone.
+    let format: ClinicFormat
 
     /// The report of a consult; its path through the questionnaire is worked out once, here (the summary, the
     /// attention and the view model all read it).
-    init(consult: Consult, schema: ConsultSchema, knowledge: KnowledgeStore) {
+    init(consult: Consult, schema: ConsultSchema, knowledge: KnowledgeStore, format: ClinicFormat = .init(clinic: nil))
+    {
         self.consult = consult
+        self.format = format
         self.schema = schema
         self.knowledge = knowledge
         path = ConsultFlow.path(through: schema) { consult.answer(to: $0) }
@@ -116,12 +120,12 @@ struct ConsultReport: Report {
             id: consult.id, title: title, inProgress: consult.status == .inProgress,
             status: consult.status == .completed ? "Completed" : "Not finished (in progress)",
             patientName: consult.patient?.displayName, patientAge: consult.patient?.age.map { String($0) },
-            completedAt: consult.completedAt?.longDescription, startedAt: consult.startedAt?.longDescription,
+            completedAt: consult.completedAt.map(format.dateTime), startedAt: consult.startedAt.map(format.dateTime),
             questions: questions,
             urgent: flagged.filter { $0.flag == .urgent }.map { .init(question: $0.question, answer: $0.answer) },
             review: flagged.filter { $0.flag == .review }.map { .init(question: $0.question, answer: $0.answer) },
             offPath: offPath, missing: path.filter { $0.required && consult.answer(to: $0.id) == nil }.map(\.prompt),
-            transcript: TranscriptView.turns(consult.transcript, knowledge: knowledge, from: htmlPath))
+            transcript: TranscriptView.turns(consult.transcript, knowledge: knowledge, from: htmlPath, format: format))
     }
 
     private static func chosenOptions(_ question: ConsultSchema.Question, in consult: Consult) -> [ConsultSchema.Option]
@@ -140,8 +144,8 @@ struct ConsultReport: Report {
         case (.singleChoice, _?), (.multipleChoice, _?):
             item.choices = Self.chosenOptions(question, in: consult).map { option in
                 switch option.flag {
-                case .urgent: .init(label: option.label, flag: "red flag, urgent")
-                case .review: .init(label: option.label, flag: "for a clinician to review")
+                case .urgent: .init(label: option.label, flag: "needs care soon")
+                case .review: .init(label: option.label, flag: "a clinician will check this")
                 case nil: .init(label: option.label)
                 }
             }

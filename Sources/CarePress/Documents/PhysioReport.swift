@@ -9,6 +9,8 @@ struct PhysioReport: Report {
     let physio: PhysioRecommendation
     let knowledge: KnowledgeStore
     let matcher: ConditionMatcher
+    /// How times are written: in the clinic's time zone.
+    let format: ClinicFormat
     /// The matcher's conditions, worked out on first use: the matcher is the costly part of a physio report, and
     /// both the view model and the required texts need them, while the summary does not.
     private let matchesFound = MatchesFound()
@@ -19,8 +21,12 @@ struct PhysioReport: Report {
     }
 
     /// A physio record's report.
-    init(physio: PhysioRecommendation, knowledge: KnowledgeStore, matcher: ConditionMatcher) {
+    init(
+        physio: PhysioRecommendation, knowledge: KnowledgeStore, matcher: ConditionMatcher,
+        format: ClinicFormat = .init(clinic: nil)
+    ) {
         self.physio = physio
+        self.format = format
         self.knowledge = knowledge
         self.matcher = matcher
     }
@@ -123,10 +129,10 @@ struct PhysioReport: Report {
         let condition = self.condition
         var view = PhysioReportView(
             id: physio.id, title: title, concernMarkdown: ReportMarkdown.quoted(physio.concern),
-            createdAt: physio.createdAt?.longDescription, area: physio.bodyArea.flatMap(knowledge.area)?.name,
+            createdAt: physio.createdAt.map(format.dateTime), area: physio.bodyArea.flatMap(knowledge.area)?.name,
             condition: condition.map { conditionView($0, rank: nil) },
             matches: matches.enumerated().map { conditionView($1, rank: $0 + 1) },
-            transcript: TranscriptView.turns(physio.transcript, knowledge: knowledge, from: htmlPath))
+            transcript: TranscriptView.turns(physio.transcript, knowledge: knowledge, from: htmlPath, format: format))
         if let response = physio.response {
             if condition == nil { view.unknownCondition = .init(key: "name", text: response.conditionName) }
             view.response = PhysioReportView.Response(

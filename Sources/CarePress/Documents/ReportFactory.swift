@@ -7,11 +7,14 @@ struct ReportFactory: Sendable {
     /// Its index took 31 M instructions (7 ms) of every build, on the thread that loads the project, before any
     /// record could start, and the guide built it again; a no-op rebuild renders no report and needs none.
     let matcher: Lazy<ConditionMatcher>
+    /// How reports write times and amounts: for the clinic of `site.yml`.
+    let format: ClinicFormat
 
     /// A factory for a project's records.
     init(project: SiteProject) {
         self.project = project
         self.matcher = Lazy { ConditionMatcher(knowledge: project.knowledge) }
+        self.format = ClinicFormat(clinic: project.site?.clinic)
     }
 
     /// The record's report; nil only for a consult whose questionnaire is not loaded, which a valid record never is.
@@ -22,14 +25,15 @@ struct ReportFactory: Sendable {
         case .consult(let consult):
             project.schemas[consult.schemaID].map {
                 ConsultReport(
-                    consult: consult, schema: $0, knowledge: RecordDependencies.knowledge(for: record, in: project))
+                    consult: consult, schema: $0, knowledge: RecordDependencies.knowledge(for: record, in: project),
+                    format: format)
             }
         case .physio(let physio):
             PhysioReport(
                 physio: physio, knowledge: RecordDependencies.knowledge(for: record, in: project),
-                matcher: matcher.value)
+                matcher: matcher.value, format: format)
         case .stack(let stack):
-            StackReport(stack: stack)
+            StackReport(stack: stack, format: format)
         }
     }
 }

@@ -60,7 +60,8 @@ public struct ReportRenderer: Sendable {
             breadcrumbs: [.init("Home", "index.html"), .init("Reports", ReportsIndex.path), .init(report.title)],
             kind: "report \(record.kind.rawValue)", isStandalone: isStandalone, footerDisclaimer: false)
         let output = try pages.renderUTF8(
-            report.template, report.viewModel, page: page, appendix: report.appendixTemplate)
+            report.template, PatientReportView(report.viewModel, level: summary.attention.level), page: page,
+            appendix: report.appendixTemplate)
         // The layout leaves the disclaimer out of a report's footer: the guardrail holds the report to show it.
         try ReportGuardrail.check(
             html: output.contentHTML, shows: report.requiredTexts(disclaimer: pages.site.disclaimer),

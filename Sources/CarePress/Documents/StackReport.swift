@@ -6,11 +6,14 @@ struct StackReport: Report {
     let adherence: Adherence?
     /// The cautions that concern a risk the person listed (of supplements taken or stopped).
     let warnings: [RiskWarnings.Warning]
+    /// How dates and amounts are written: the clinic's time zone and currency.
+    let format: ClinicFormat
 
     /// The report of a stack. The figures and the warnings, which its summary, its page and its chart all show, are
     /// worked out once.
-    init(stack: SupplementStack) {
+    init(stack: SupplementStack, format: ClinicFormat = .init(clinic: nil)) {
         self.stack = stack
+        self.format = format
         adherence = Adherence(stack)
         warnings = RiskWarnings.warnings(for: stack)
     }
@@ -81,9 +84,9 @@ struct StackReport: Report {
             minimal: stack.minimal.filter(\.active).map(supplementView),
             optional: stack.optional.filter(\.active).map(supplementView),
             inactive: stack.supplements.filter { !$0.active }.map(supplementView), schedule: schedule,
-            age: person.age.map { String($0) }, budget: person.monthlyBudget?.formatted,
+            age: person.age.map { String($0) }, budget: person.monthlyBudget.map(format.amount),
             priorityMarkdown: stack.priority.map(ReportMarkdown.quoted),
-            createdAt: stack.createdAt?.date.longDescription,
+            createdAt: stack.createdAt.map(format.date),
             warnings: warnings.map { warning in
                 StackReportView.Warning(
                     name: warning.supplement.name, stopped: !warning.supplement.active,

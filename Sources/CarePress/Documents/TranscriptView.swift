@@ -7,7 +7,7 @@ enum TranscriptView {
     struct Turn: ViewModel {
         /// Who spoke, in words.
         var speaker: String
-        /// `HH:MM` as recorded, if it was.
+        /// `HH:MM` at the clinic (as recorded without a clinic), if it was recorded.
         var time: String?
         var isPatient: Bool
         /// Pre-escaped Markdown: the patient's words as a block quote, anyone else's as paragraphs.
@@ -25,7 +25,10 @@ enum TranscriptView {
     }
 
     /// The turns of a transcript, consecutive assistant messages merged into one.
-    static func turns(_ transcript: [TranscriptMessage], knowledge: KnowledgeStore, from page: String) -> [Turn] {
+    static func turns(
+        _ transcript: [TranscriptMessage], knowledge: KnowledgeStore, from page: String,
+        format: ClinicFormat = .init(clinic: nil)
+    ) -> [Turn] {
         var result: [Turn] = []
         var previousRole: TranscriptMessage.Role?
         for message in transcript {
@@ -36,7 +39,7 @@ enum TranscriptView {
             }
             result.append(
                 Turn(
-                    speaker: speaker(message), time: message.at?.clockTime,
+                    speaker: speaker(message), time: message.at.map(format.clockTime),
                     isPatient: message.role == .user, bodyMarkdown: body))
             previousRole = message.role
         }
@@ -46,7 +49,7 @@ enum TranscriptView {
     /// Who wrote a message, in words a patient understands.
     static func speaker(_ message: TranscriptMessage) -> String {
         switch message.role {
-        case .user: "Patient"
+        case .user: "You"
         case .assistant: "Assistant (automated)"
         case .system: message.kind == .notice ? "Notice from the app" : "Message from the app"
         }

@@ -1,4 +1,5 @@
-/// The header and footer Chromium draws in every page's margins: the site's title at the top; the report's title,
+/// The header and footer Chromium draws in every page's margins: the clinic and the report's kind at the top; the
+/// report's title,
 /// its reference and "Page N of M" at the bottom.
 ///
 /// Chromium renders these templates apart from the page, with none of its stylesheet and a default font size too
@@ -13,9 +14,9 @@ enum PrintDecorations {
             + "display:flex;justify-content:space-between;align-items:baseline;gap:6mm;"
     }
 
-    /// The header: the site's title.
-    static func header(siteTitle: String, paper: Paper) -> String {
-        "<div style=\"\(boxStyle(paper))\"><span style=\"font-weight:600;\">\(HTMLEscaping.escaped(siteTitle))</span></div>"
+    /// The header: the print job's heading (the clinic and the report's kind).
+    static func header(_ heading: String, paper: Paper) -> String {
+        "<div style=\"\(boxStyle(paper))\"><span style=\"font-weight:600;\">\(HTMLEscaping.escaped(heading))</span></div>"
     }
 
     /// The footer: the report's title and reference on the left, "Page N of M" on the right.

@@ -6,17 +6,18 @@ public struct PrintJob: Sendable, Hashable {
     public var title: String
     /// The report's reference (the record id), in the footer of every page.
     public var reference: String
-    /// The site's title, in the header of every page.
-    public var siteTitle: String
+    /// The header of every page: who the report is from and what kind it is, e.g. "Northbridge Example Clinic ·
+    /// Supplement plan".
+    public var heading: String
     /// The paper to print on.
     public var paper: Paper
 
     /// Describes a report to print.
-    public init(htmlPath: String, title: String, reference: String, siteTitle: String, paper: Paper) {
+    public init(htmlPath: String, title: String, reference: String, heading: String, paper: Paper) {
         self.htmlPath = htmlPath
         self.title = title
         self.reference = reference
-        self.siteTitle = siteTitle
+        self.heading = heading
         self.paper = paper
     }
 }

@@ -462,7 +462,7 @@ final class PrintTab: Sendable {
             marginBottom = job.paper.verticalMarginInches
             marginLeft = job.paper.horizontalMarginInches
             marginRight = job.paper.horizontalMarginInches
-            headerTemplate = PrintDecorations.header(siteTitle: job.siteTitle, paper: job.paper)
+            headerTemplate = PrintDecorations.header(job.heading, paper: job.paper)
             footerTemplate = PrintDecorations.footer(title: job.title, reference: job.reference, paper: job.paper)
         }
     }

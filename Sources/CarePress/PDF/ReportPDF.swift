@@ -2,12 +2,23 @@ import Foundation
 
 /// A report's PDF: the print job for a rendered report, and the one-off print that `carepress export` makes.
 public enum ReportPDF {
-    /// The job that prints a report's HTML file (`htmlPath` relative to `outputRoot`), with the site's title in the
-    /// header and the report's title and record id in the footer, on the site's paper.
+    /// The job that prints a report's HTML file (`htmlPath` relative to `outputRoot`), with the clinic's name (the
+    /// site's title when `site.yml` names no clinic) and the report's kind in the header, and the report's title and
+    /// record id in the footer, on the site's paper.
     public static func job(for summary: ReportSummary, outputRoot: String, site: Site) -> PrintJob {
         PrintJob(
             htmlPath: OutputWriter.absoluteRoot(outputRoot) + "/" + summary.htmlPath, title: summary.title,
-            reference: summary.id, siteTitle: site.title, paper: site.paper)
+            reference: summary.id, heading: "\(site.clinic?.name ?? site.title) · \(kindName(summary.kind))",
+            paper: site.paper)
+    }
+
+    /// What a report of a kind is, in the words its header uses.
+    static func kindName(_ kind: RecordKind) -> String {
+        switch kind {
+        case .consult: "Consult report"
+        case .physio: "Recovery recommendation"
+        case .stack: "Supplement plan"
+        }
     }
 
     /// Why an export's PDF was not made.

@@ -8,6 +8,7 @@ struct SiteViewModel: ViewModel {
         case .language: .text(site.language)
         case .disclaimer: .text(site.disclaimer)
         case .description: .text(site.description)
+        case .clinic: site.clinic.map { .object(ClinicViewModel(clinic: $0)) }
         default: nil
         }
     }
@@ -16,6 +17,11 @@ struct SiteViewModel: ViewModel {
     var dictionary: [String: Any] {
         var context: [String: Any] = ["title": site.title, "language": site.language, "disclaimer": site.disclaimer]
         if let description = site.description { context["description"] = description }
+        if let clinic = site.clinic {
+            context["clinic"] = [
+                "name": clinic.name, "phone": clinic.phone, "hours": clinic.hours, "urgentCare": clinic.urgentCare,
+            ]
+        }
         return context
     }
 }

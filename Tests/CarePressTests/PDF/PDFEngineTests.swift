@@ -21,7 +21,7 @@ struct PDFEngineTests {
     }
 
     static func job(_ path: String, title: String = "A report") -> PrintJob {
-        PrintJob(htmlPath: path, title: title, reference: "ref-1", siteTitle: "Test site", paper: .a4)
+        PrintJob(htmlPath: path, title: title, reference: "ref-1", heading: "Test site", paper: .a4)
     }
 
     @Test func printsATaggedPDFWithTheSameBytesEveryTime() throws {

@@ -132,8 +132,8 @@ struct CalloutMarkdownTests {
             (
                 "consults/hl-1",
                 [
-                    "Urgent: a clinician should act on these answers promptly",
-                    "For review: a clinician should look at these answers",
+                    "What to do now", "These answers need care soon",
+                    "A clinician will check these answers",
                 ]
             ),
             ("physio/pg-1", ["Get urgent help if…"]),

@@ -31,12 +31,14 @@ struct ConsultReportTests {
         #expect(!fixture.build().hasErrors)
         let markdown = try fixture.report("consults/hl-1.md")
         let order = [
-            "# Hair loss consultation", "- **Patient:** Sam K., 34 years old",
-            "- **Completed:** 2 November 2026, 09:19 \\(UTC\\)", "- **Status:** Completed", "## Needs attention",
-            "<!-- callout urgent -->\n### Urgent: a clinician should act on these answers promptly",
+            "# Hair loss consultation", "<!-- callout urgent -->\n## What to do now",
+            "- **Call Test Clinic today on 0161 496 0000.**", "- **Name:** Sam K., 34 years old",
+            "- **Completed:** 2 November 2026, 09:19 \\(London time\\)", "- **Status:** Completed",
+            "## Answers that need a closer look", "<!-- callout urgent -->\n### These answers need care soon",
             "- **Do you have any scalp symptoms?** Pain, redness or sores\n<!-- /callout -->",
-            "<!-- callout caution -->\n### For review: a clinician should look at these answers",
-            "- **Where are you noticing hair loss?** Sudden bald patches", "## Answers",
+            "<!-- callout caution -->\n### A clinician will check these answers",
+            "- **Where are you noticing hair loss?** Sudden bald patches", "## Your answers", "## What happens next",
+            "## How to contact the clinic", "## Important",
         ]
         let positions = order.map { markdown.range(of: $0)?.lowerBound }
         #expect(!positions.contains(nil), "every part is there: \(zip(order, positions).filter { $0.1 == nil })")
@@ -51,11 +53,11 @@ struct ConsultReportTests {
         #expect(
             markdown.contains(
                 "### Where are you noticing hair loss?\n\n- Receding hairline\n"
-                    + "- Sudden bald patches (**for a clinician to review**)\n\n"), "two options chosen: a list")
+                    + "- Sudden bald patches (**a clinician will check this**)\n\n"), "two options chosen: a list")
         #expect(
             markdown.contains("### How long has it been happening?\n\nMore than a year\n\n"),
             "one option chosen: a paragraph, not a list of one")
-        #expect(markdown.contains("\n\nPain, redness or sores (**red flag, urgent**)\n\n"))
+        #expect(markdown.contains("\n\nPain, redness or sores (**needs care soon**)\n\n"))
         #expect(markdown.contains("### How old were you when you first noticed it?\n\n29 years\n"), "numbers with unit")
         for id in ["gt\\_1y", "gt_1y", "- hairline", "- patches", "- pain", "lt\\_6m"] {
             #expect(!markdown.contains(id), "raw option id \(id) must not appear")
@@ -72,7 +74,7 @@ struct ConsultReportTests {
         let markdown = try fixture.report("consults/hl-1.md")
         #expect(!markdown.contains("Tell us more about your scalp symptoms"))
         #expect(!markdown.contains("## Missing answers"))
-        let answerSection = try #require(markdown.components(separatedBy: "## Answers").last)
+        let answerSection = try #require(markdown.components(separatedBy: "## Your answers").last)
         let asked = answerSection.components(separatedBy: "\n").filter { $0.hasPrefix("### ") }
         #expect(
             asked == [
@@ -87,26 +89,26 @@ struct ConsultReportTests {
         try fixture.write(.consult, "a", Self.consult(status: "in-progress", answers: ["areas": ["crown"]]))
         #expect(!fixture.build().hasErrors)
         let markdown = try fixture.report("consults/hl-1.md")
-        #expect(markdown.hasPrefix("# Hair loss consultation \\(incomplete\\)\n\n**Incomplete consult.**"))
-        #expect(markdown.contains("- **Completed:** not yet (started 2 November 2026, 09:14 \\(UTC\\))"))
+        #expect(markdown.contains("\n\n**You have not finished this consult**, so some answers are missing."))
+        #expect(markdown.contains("- **Completed:** not yet (started 2 November 2026, 09:14 \\(London time\\))"))
         #expect(markdown.contains("- **Status:** Not finished \\(in progress\\)"))
         let missing = try #require(
             markdown.components(separatedBy: "## Missing answers\n\n").last?
                 .components(separatedBy: "\n\n## ").first)
         #expect(
             missing == """
-                The consult is not finished, so these required questions have no answer yet:
+                You have not finished the consult, so these questions do not have an answer yet:
 
                 - How long has it been happening?
                 - Do you have any scalp symptoms?
                 - How old were you when you first noticed it?
                 - What would you like to achieve?
                 """, "the optional scalp_details is on the path but not required, so it is not missing")
-        let answers = try #require(markdown.components(separatedBy: "## Answers\n\n").last)
+        let answers = try #require(markdown.components(separatedBy: "## Your answers\n\n").last)
         #expect(
             answers.hasPrefix(
-                "In the order the consult asked them; questions that did not apply to this patient were skipped, "
-                    + "and those missing are listed above.\n\n### Where are you noticing hair loss?\n\nThinning at the crown\n"
+                "These are in the order the consult asked them. Questions that did not apply to you were left out, "
+                    + "and missing answers are listed above.\n\n### Where are you noticing hair loss?\n\nThinning at the crown\n"
             ))
         #expect(!answers.contains("### How long has it been happening?"), "a missing answer is listed once, above")
         #expect(!answers.contains("Required, not answered"))
@@ -122,7 +124,7 @@ struct ConsultReportTests {
         try fixture.write(.consult, "a", Self.consult(status: "in-progress", answers: [:]))
         #expect(!fixture.build().hasErrors)
         let markdown = try fixture.report("consults/hl-1.md")
-        #expect(markdown.contains("## Answers\n\nNo question has an answer yet.\n\n## Important"))
+        #expect(markdown.contains("## Your answers\n\nNo question has an answer yet.\n\n## What happens next"))
         #expect(markdown.contains("- Where are you noticing hair loss?\n"), "listed under Missing answers")
     }
 
@@ -162,7 +164,7 @@ struct ConsultReportTests {
 
                 Where is it?
 
-                **Patient** · 09:15
+                **You** · 09:15
 
                 > my hairline
 

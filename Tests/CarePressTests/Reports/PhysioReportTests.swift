@@ -63,7 +63,7 @@ struct PhysioReportTests {
         let markdown = try fixture.report("physio/pg-1.md")
         #expect(
             markdown.contains(
-                "## What this may be: Jumper's Knee Type B\n\n**Not from the knowledge base.** The recovery assistant named this condition"
+                "## What this may be: Jumper's Knee Type B\n\n**Not from the knowledge base.** The recovery assistant gave this name"
             ))
         #expect(markdown.contains("### 2. Moon Walk Lunges\n\n**Not from the knowledge base.**"))
         #expect(markdown.contains("### 1. [Quad Sets]("), "the known exercises are still there")
@@ -90,7 +90,9 @@ struct PhysioReportTests {
         let project = SiteProject.load(from: fixture.project.path("Content"))
         let expected = ConditionMatcher(knowledge: project.knowledge).matches(for: concern, area: "shoulder")
         #expect(expected.count == 3)
-        #expect(markdown.contains("## No personalised answer\n\nNo personalised answer was available"))
+        #expect(
+            markdown.contains(
+                "## No personalised answer\n\nThe recovery assistant could not run, so there is no advice"))
         #expect(markdown.contains("The on-device model was not available."))
         let headings = markdown.components(separatedBy: "\n").filter { $0.hasPrefix("### ") }
         #expect(

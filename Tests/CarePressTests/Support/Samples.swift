@@ -5,6 +5,13 @@ enum Samples {
         language: en
         disclaimer: This is educational guidance only, not medical advice.
         starterPrompts: [My knee hurts when I go down stairs]
+        clinic:
+          name: Test Clinic
+          phone: 0161 496 0000
+          hours: Monday to Friday, 9am to 5pm
+          urgentCare: call 111, or 999 in an emergency
+          timeZone: Europe/London
+          currency: GBP
         """
 
     static let bodyAreas = """

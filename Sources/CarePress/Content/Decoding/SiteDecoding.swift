@@ -6,7 +6,7 @@ extension Site {
                 node, .root,
                 keys: [
                     "title", "description", "language", "disclaimer", "baseURL", "starterPrompts", "paper",
-                    "outputAccess",
+                    "outputAccess", "clinic",
                 ])
         else { return nil }
         let title = object.requiredString("title", minLength: 1)
@@ -24,11 +24,20 @@ extension Site {
         let access = object.optional("outputAccess") { reader, node, path in
             reader.choice(node, path, as: OutputAccess.self)
         }
-        guard let title, let language, let disclaimer else { return nil }
+        let clinic = object.optional("clinic") { reader, node, path in Clinic.read(node, path, reader) }
+        if object["clinic"] == nil {
+            reader.log.warning(
+                "no 'clinic' settings: reports cannot say how to reach the clinic, and show times in UTC",
+                at: node.position, path: ValuePath.root.key("clinic"),
+                hint: "add a 'clinic' block with name, phone, hours, urgentCare, timeZone and currency "
+                    + "(see formats/README.md); until then reports say \"contact the clinic that gave you this report\""
+            )
+        }
+        guard let title, let language, let disclaimer, object["clinic"] == nil || clinic != nil else { return nil }
         return Site(
             title: title, description: object.optionalString("description"), language: language,
             disclaimer: disclaimer, baseURL: baseURL, starterPrompts: object.strings("starterPrompts"),
-            paper: paper ?? .a4, outputAccess: access ?? .private)
+            paper: paper ?? .a4, outputAccess: access ?? .private, clinic: clinic)
     }
 
     private static func isLanguageTag(_ text: String) -> Bool {
@@ -40,5 +49,48 @@ extension Site {
                         $0.isASCII && $0.properties.isAlphabetic || ("0"..."9").contains($0)
                     }
             }
+    }
+}
+
+extension Clinic {
+    /// Reads the `clinic` block of `site.yml`: every key is required, each checked with its own located error.
+    static func read(_ node: ContentNode, _ path: ValuePath, _ reader: NodeReader) -> Clinic? {
+        guard
+            let object = reader.object(
+                node, path, keys: ["name", "phone", "hours", "urgentCare", "timeZone", "currency"])
+        else { return nil }
+        let name = object.requiredString("name", minLength: 1)
+        let phone = object.required("phone") { reader, node, path in
+            reader.string(
+                node, path, matching: isPhoneNumber,
+                described: "a phone number as a patient dials it: digits, with spaces, '+', '-', '.', '(' or ')'")
+        }
+        let hours = object.requiredString("hours", minLength: 1)
+        let urgentCare = object.requiredString("urgentCare", minLength: 1)
+        let timeZone = object.required("timeZone") { reader, node, path -> String? in
+            guard let text = reader.string(node, path) else { return nil }
+            guard isTimeZone(text) else {
+                reader.log.error(
+                    "'\(text)' is not a time zone: it must be an IANA time zone such as 'Europe/London'",
+                    at: node.position, path: path,
+                    hint: Suggestion.hint(for: text, in: knownTimeZones.sorted()) ?? "see the tz database's zone names")
+                return nil
+            }
+            return text
+        }
+        let currency = object.required("currency") { reader, node, path -> String? in
+            guard let text = reader.string(node, path) else { return nil }
+            guard isCurrency(text) else {
+                reader.log.error(
+                    "'\(text)' is not a currency: it must be an ISO 4217 code such as 'GBP', 'EUR' or 'USD'",
+                    at: node.position, path: path,
+                    hint: isCurrency(text.uppercased()) ? "write it in capitals: '\(text.uppercased())'" : nil)
+                return nil
+            }
+            return text
+        }
+        guard let name, let phone, let hours, let urgentCare, let timeZone, let currency else { return nil }
+        return Clinic(
+            name: name, phone: phone, hours: hours, urgentCare: urgentCare, timeZone: timeZone, currency: currency)
     }
 }

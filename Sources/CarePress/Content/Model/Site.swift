@@ -16,11 +16,16 @@ public struct Site: Sendable, Hashable {
     public var paper: Paper
     /// Who may read the output folder (`outputAccess: private | group`; private when not given).
     public var outputAccess: OutputAccess
+    /// The clinic that gives patients their reports: how to reach it, its time zone and currency. Nil for a
+    /// project that does not name one (a warning says so), whose reports tell the patient to contact "the clinic
+    /// that gave you this report".
+    public var clinic: Clinic?
 
     /// Creates site settings.
     public init(
         title: String, description: String? = nil, language: String, disclaimer: String, baseURL: String? = nil,
-        starterPrompts: [String] = [], paper: Paper = .a4, outputAccess: OutputAccess = .private
+        starterPrompts: [String] = [], paper: Paper = .a4, outputAccess: OutputAccess = .private,
+        clinic: Clinic? = nil
     ) {
         self.title = title
         self.description = description
@@ -30,5 +35,6 @@ public struct Site: Sendable, Hashable {
         self.starterPrompts = starterPrompts
         self.paper = paper
         self.outputAccess = outputAccess
+        self.clinic = clinic
     }
 }

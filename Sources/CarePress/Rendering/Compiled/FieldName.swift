@@ -4,22 +4,27 @@
 public struct FieldName: Sendable {
     /// The field names CarePress's view models answer (each case is spelt as templates name it).
     public enum Key: String, Sendable, CaseIterable {
-        case adherence, age, answer, appendix, area, bodyHTML, bodyMarkdown, breadcrumbs, budget, caution, cautions
-        case chartAlt, chartDestination, choices, citations, completedAt, concernMarkdown, condition, content
+        case adherence, age, answer, appendix, attention, area, bodyHTML, bodyMarkdown, breadcrumbs, budget, caution,
+            cautions
+        case chartAlt, chartDestination, choices, citations, clinic, completedAt, concernMarkdown, condition, content
         case continued, count, countLine, createdAt, current, dataSource, date, daysTracked, description, detail, diets
         case disclaimer, documentTitle, dosage, dose, doses, empty, encouragementMarkdown, entries, entriesHTML, errors
-        case evidence, evidenceLevel, exercises, extra, extras, failureCount, failures, failuresHTML, file, flag
+        case evidence, evidenceLevel, exercises, extra, extras, failureCount, failures, failuresHTML, file, flag,
+            followUp
         case footerDisclaimer, goals, hasCautions, hasCitations, hasExercises, hasInactive, hasLog, hasMatches
         case hasMissing, hasOffPath, hasOptional, hasQuestions, hasRedFlags, hasReview, hasSearch, hasTranscript
-        case hasUrgent, hasWarnings, headingHTML, href, hrefDestination, id, inactive, inlineStylesheet, inProgress
+        case hasUrgent, hasWarnings, headingHTML, hours, href, hrefDestination, id, inactive, inlineStylesheet,
+            inProgress
         case introHTML, isPatient, kind, kinds, known, label, language, last, lastDate, lastGood, level, log
         case markdownDestination, matches, minimal, missing, name, needsAttention, next, noMatches, noteMarkdown
         case nothingFlagged, number, offPath, oneChoice, optional, page, pageCount, pages, pagination, paginationHTML
-        case patient, patientAge, patientName, planned, previous, priorityMarkdown, prompt, purpose, question
+        case patient, patientAge, patientName, phone, planned, previous, priorityMarkdown, prompt, purpose, question
         case questions, quotedMarkdown, rank, reasoningMarkdown, redFlags, rejectedURL, reminder, reports, response
-        case review, risks, root, schedule, scriptSource, sections, site, span, speaker, startedAt, status, steps
+        case review, risks, root, routine, schedule, scriptSource, sections, site, span, speaker, startedAt, status,
+            steps
         case stopped, streak, summary, taken, text, time, timing, title, tone, total, transcript, typicalRecovery
-        case unanswered, unavailable, unknown, unknownCondition, untracked, urgent, urlDestination, value, warnings
+        case unanswered, unavailable, unknown, unknownCondition, untracked, urgent, urgentCare, urlDestination, value,
+            warnings
         case why
         /// `class` (a CSS class), a Swift keyword.
         case `class`
