@@ -154,7 +154,7 @@ def test_red_flags_are_on_the_page_of_their_heading(pdf_site):
             assert holding, f"{pdf.name}: the red flags under {heading!r} are split across pages: {items}"
             assert heading in pages[holding[0]], f"{pdf.name}: {heading!r} is not on page {holding[0] + 1}"
             checked += 1
-    assert checked >= 30
+    assert checked >= 20  # a physio report's matches share one callout
 
 
 def test_every_page_has_the_footer_and_the_header(pdf_site):

@@ -7,6 +7,7 @@ import pathlib
 import subprocess
 
 import pytest
+import yaml
 from selenium.webdriver.common.by import By
 
 from conftest import REPOSITORY
@@ -21,15 +22,9 @@ def browser():
 
 
 def red_flags(condition_file: str) -> list[str]:
-    """A condition's red flags as the knowledge store has them (a YAML list of plain lines)."""
-    lines = (REPOSITORY / "Content" / "knowledge" / "conditions" / condition_file).read_text(encoding="utf-8")
-    block = lines.split("\nredFlags:\n", 1)[1].splitlines()
-    flags = []
-    for line in block:
-        if not line.startswith("  - "):
-            break
-        flags.append(line[4:].strip())
-    return flags
+    """A condition's red flags as the knowledge store has them."""
+    text = (REPOSITORY / "Content" / "knowledge" / "conditions" / condition_file).read_text(encoding="utf-8")
+    return yaml.safe_load(text)["redFlags"]
 
 
 def callouts(driver) -> list[dict]:
@@ -38,10 +33,15 @@ def callouts(driver) -> list[dict]:
       return [...document.querySelectorAll('main aside.callout')].map(aside => {
         const heading = document.getElementById(aside.getAttribute('aria-labelledby'));
         const icon = heading && heading.querySelector('.callout-icon');
+        const label = heading && heading.querySelector('.callout-label');
+        const words = heading && heading.cloneNode(true);
+        if (words) words.querySelectorAll('.callout-icon, .callout-label').forEach(element => element.remove());
         const style = getComputedStyle(aside);
         return {
           tone: aside.className,
-          heading: heading ? heading.textContent.replace(/^!\\s*/, '') : null,
+          heading: words ? words.textContent.trim() : null,
+          label: label ? [label.textContent, label.innerText] : null,
+          shape: [style.borderTopStyle, icon ? getComputedStyle(icon).clipPath : null],
           headingIsFirst: aside.firstElementChild === heading && /^H[2-4]$/.test(heading.tagName),
           icon: icon ? [icon.textContent, icon.getAttribute('aria-hidden'), icon.getBoundingClientRect().width] : null,
           items: [...aside.querySelectorAll('li')].map(li => li.textContent.trim()),
@@ -58,14 +58,20 @@ def test_physio_red_flags_are_inside_get_urgent_help_callouts(browser, built_sit
     assert [c["heading"] for c in found] == ["Get urgent help if\u2026"]
     assert found[0]["tone"] == "callout urgent"
     assert found[0]["items"] == red_flags("patellofemoral-pain-syndrome.yml")
-    # The model's condition is not in the guide: each of the guide's matches has its red flags in a callout.
-    open_page(browser, built_site / "reports" / "physio" / "pg-2026-0005.html")
-    found = callouts(browser)
-    matches = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "main h3 > a")][:2]
-    assert matches == ["Patellar Tendinopathy", "Patellofemoral Pain Syndrome"]
-    assert len(found) == 2 and {c["heading"] for c in found} == {"Get urgent help if\u2026"}
-    assert found[0]["items"] == red_flags("patellar-tendinopathy.yml")
-    assert found[1]["items"] == red_flags("patellofemoral-pain-syndrome.yml")
+    # The model's condition is not in the guide: the guide's matches share one callout, with each of their red
+    # flags once (the matches share some), in the order of the matches.
+    # pg-2026-0002's three back conditions share three of their four red flags each.
+    for record, first, repeats in (("pg-2026-0005", "Patellar Tendinopathy", False),
+                                   ("pg-2026-0002", "Non-specific Low Back Pain", True)):
+        open_page(browser, built_site / "reports" / "physio" / f"{record}.html")
+        found = callouts(browser)
+        links = browser.find_elements(By.CSS_SELECTOR, "main h3 > a[href*=\"/conditions/\"]")
+        assert links[0].text == first
+        slugs = [a.get_attribute("href").rsplit("/", 1)[1].removesuffix(".html") for a in links]
+        every = [flag for slug in slugs for flag in red_flags(f"{slug}.yml")]
+        assert len(found) == 1 and found[0]["heading"] == "Get urgent help if\u2026", record
+        assert found[0]["items"] == list(dict.fromkeys(every)), record
+        assert (len(every) > len(found[0]["items"])) == repeats, record
 
 
 def test_consult_urgent_and_for_review_answers_are_inside_callouts(browser, built_site):
@@ -113,6 +119,14 @@ def test_a_callout_never_relies_on_colour_alone(browser, built_site, scheme):
                 assert callout["heading"] and callout["heading"][0].isupper()
                 assert callout["icon"][:2] == ["!", "true"] and callout["icon"][2] >= 16, callout
                 assert callout["border"][0] >= 2 and callout["border"][1] >= 6 and callout["border"][2] == "solid"
+                # Urgent and for review differ by a word and by shape: a solid border and a round icon, or a dashed
+                # border and a triangle.
+                urgent = callout["tone"] == "callout urgent"
+                # The label is read as a word ("Urgent:") and seen in capitals ("URGENT").
+                assert callout["label"][0] == ("Urgent:" if urgent else "For review:"), callout
+                assert callout["label"][1].startswith("URGENT" if urgent else "FOR REVIEW"), callout
+                assert callout["shape"][0] == ("solid" if urgent else "dashed"), callout
+                assert (callout["shape"][1] == "none") == urgent, callout
                 assert (luminance_of(callout["background"]) < 0.1) == (scheme == "dark"), callout
     finally:
         browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

@@ -4,7 +4,8 @@
 ///   has a reminder switched on, once a day (a supplement taken at two times of day still counts once). The plan is
 ///   the stack as it is now, for every day of the log.
 /// - **Doses taken** are the planned doses the log marks as taken; each supplement counts at most once a day.
-///   Supplements taken that are not planned (optional ones without a reminder, stopped ones) are listed apart.
+///   Supplements taken that are not planned (optional ones without a reminder, stopped ones) are listed apart
+///   (`StackExtras`).
 /// - **Days tracked** are the distinct dates in the log (two entries for one date count as one day).
 /// - The **current streak** is the number of calendar days in a row, ending on the last tracked day, on which every
 ///   planned dose was taken; a day missing from the log ends it.
@@ -25,8 +26,6 @@ struct Adherence: Equatable {
     var plannedIDs: [String]
     /// The tracked days, by date.
     var days: [Day]
-    /// Every supplement id of the stack, minimal first, for listing extras in a stable order.
-    private var stackOrder: [String]
 
     /// The adherence of a stack, or nil when its log is empty.
     init?(_ stack: SupplementStack) {
@@ -34,7 +33,6 @@ struct Adherence: Equatable {
         let reminded = Set(stack.reminders.filter(\.enabled).map(\.supplementID))
         let minimal = Set(stack.minimal.map(\.id))
         let order = stack.supplements.map(\.id)
-        stackOrder = order
         let plannedIDs = stack.supplements.filter {
             $0.active && (minimal.contains($0.id) || reminded.contains($0.id))
         }.map(\.id)
@@ -97,14 +95,6 @@ struct Adherence: Equatable {
             expected = day.date.dayNumber - 1
         }
         return streak
-    }
-
-    /// The supplements taken outside the plan, each with the number of days it was taken, in stack order.
-    var extras: [(id: String, days: Int)] {
-        stackOrder.compactMap { id in
-            let count = days.filter { $0.takenExtra.contains(id) }.count
-            return count == 0 ? nil : (id, count)
-        }
     }
 
     static func == (lhs: Adherence, rhs: Adherence) -> Bool {

@@ -65,6 +65,16 @@ struct PhysioReport: Report {
         condition.map { [$0] } ?? matches
     }
 
+    /// The red flags of the conditions shown, each once: a flag that repeats one before it (as a reader would read
+    /// it, `LooseText`) is left out, so that matches sharing warning signs make one list, in the order of the
+    /// conditions and of their flags, with no distinct flag lost.
+    var redFlagsShown: [(condition: String, flag: String)] {
+        var seen: Set<String> = []
+        return conditionsShown.flatMap { condition in
+            condition.redFlags.filter { seen.insert(LooseText.key($0)).inserted }.map { (condition.name, $0) }
+        }
+    }
+
     /// The names the model gave that the knowledge store does not have.
     var unknownNames: [String] {
         guard let response = physio.response else { return [] }
@@ -116,10 +126,8 @@ struct PhysioReport: Report {
     /// The texts the rendered report must show, each with what it is: the disclaimer and every red flag shown.
     func requiredTexts(disclaimer: String) -> [(what: String, text: String)] {
         var required = [(what: "the disclaimer from site.yml", text: disclaimer)]
-        for condition in conditionsShown {
-            for flag in condition.redFlags {
-                required.append((what: "the red flag of \(condition.name) '\(flag)'", text: flag))
-            }
+        for (condition, flag) in redFlagsShown {
+            required.append((what: "the red flag of \(condition) '\(flag)'", text: flag))
         }
         return required
     }
@@ -133,6 +141,7 @@ struct PhysioReport: Report {
             condition: condition.map { conditionView($0, rank: nil) },
             matches: matches.enumerated().map { conditionView($1, rank: $0 + 1) },
             transcript: TranscriptView.turns(physio.transcript, knowledge: knowledge, from: htmlPath, format: format))
+        view.redFlags = redFlagsShown.map(\.flag)
         if let response = physio.response {
             if condition == nil { view.unknownCondition = .init(key: "name", text: response.conditionName) }
             view.response = PhysioReportView.Response(
@@ -151,7 +160,7 @@ struct PhysioReport: Report {
             name: condition.name,
             hrefDestination: ReportMarkdown.destination(
                 RelativeLink.to(GuidePaths.condition(condition), from: htmlPath)),
-            summary: condition.summary, redFlags: condition.redFlags, rank: rank.map { String($0) },
+            summary: condition.summary, redFlags: LooseText.distinct(condition.redFlags), rank: rank.map { String($0) },
             typicalRecovery: condition.typicalRecovery)
     }
 

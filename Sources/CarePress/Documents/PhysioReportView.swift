@@ -101,6 +101,9 @@ struct PhysioReportView: ViewModel {
     var matches: [Condition]
     /// The model's condition name when the store does not have it (`name`).
     var unknownCondition: Named?
+    /// The red flags of every condition shown, each once (`LooseText.distinct`): what the report's one urgent
+    /// callout for the guide's matches lists.
+    var redFlags: [String] = []
     var response: Response?
     /// Why there is no response (`reason`), when there is none.
     var unavailable: Named?
@@ -118,6 +121,8 @@ struct PhysioReportView: ViewModel {
         case .hasMatches: .flag(!matches.isEmpty)
         case .noMatches: .flag(condition == nil && matches.isEmpty)
         case .unknownCondition: unknownCondition.map { .object($0) }
+        case .redFlags: .texts(redFlags)
+        case .hasRedFlags: .flag(!redFlags.isEmpty)
         case .response: response.map { .object($0) }
         case .unavailable: unavailable.map { .object($0) }
         case .transcript: .objects(transcript)

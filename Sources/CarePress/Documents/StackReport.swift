@@ -161,8 +161,14 @@ struct StackReport: Report {
         if adherence.untrackedDays > 0 {
             view.untracked = ReportMarkdown.count(adherence.untrackedDays, "day")
         }
-        let extras = adherence.extras.map { "\(name($0.id)) on \(ReportMarkdown.count($0.days, "day"))" }
-        if !extras.isEmpty { view.extras = ReportMarkdown.sentenceList(extras) }
+        let extras = StackExtras(stack: stack, adherence: adherence)
+        let inWords = { (items: [StackExtras.Item]) -> String? in
+            items.isEmpty
+                ? nil
+                : ReportMarkdown.sentenceList(items.map { "\($0.name) on \(ReportMarkdown.count($0.days, "day"))" })
+        }
+        view.notCounted = inWords(extras.notCounted)
+        view.extras = inWords(extras.notInPlan)
         return view
     }
 

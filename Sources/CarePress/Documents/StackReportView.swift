@@ -114,6 +114,9 @@ struct StackReportView: ViewModel {
         var lastDate: String?
         var untracked: String?
         var doses: String
+        /// Supplements of the daily schedule taken outside the counted doses, in words.
+        var notCounted: String?
+        /// Supplements taken that are not in the daily schedule, in words.
         var extras: String?
 
         func field(_ name: FieldName) -> TemplateValue? {
@@ -127,6 +130,7 @@ struct StackReportView: ViewModel {
             case .lastDate: .text(lastDate)
             case .untracked: .text(untracked)
             case .doses: .text(doses)
+            case .notCounted: .text(notCounted)
             case .extras: .text(extras)
             default: nil
             }

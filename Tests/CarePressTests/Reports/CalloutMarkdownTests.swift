@@ -80,7 +80,7 @@ struct CalloutMarkdownTests {
             html == """
                 <h1>Report</h1>
                 <aside class="callout urgent" aria-labelledby="callout-1">
-                <h3 id="callout-1"><span class="callout-icon" aria-hidden="true">!</span> Get urgent help if…</h3>
+                <h3 id="callout-1"><span class="callout-icon" aria-hidden="true">!</span> <span class="callout-label">Urgent<span class="visually-hidden">:</span></span> Get urgent help if…</h3>
                 <ul>
                 <li>The knee is hot</li>
                 <li>You cannot &lt;stand&gt;</li>
@@ -128,22 +128,24 @@ struct CalloutMarkdownTests {
         try fixture.write(.physio, "p", PhysioReportTests.physio())
         try fixture.write(.stack, "s", StackReportTests.stack())
         #expect(!fixture.build().hasErrors)
+        // Each callout's heading starts with its label word, from its tone: urgent and for review differ in words.
         for (path, headings) in [
             (
                 "consults/hl-1",
                 [
-                    "What to do now", "These answers need care soon",
-                    "A clinician will check these answers",
+                    ("Urgent", "What to do now"), ("Urgent", "These answers need care soon"),
+                    ("For review", "A clinician will check these answers"),
                 ]
             ),
-            ("physio/pg-1", ["Get urgent help if…"]),
-            ("stacks/sw-1", ["Check before you take these", "Check before you take this"]),
+            ("physio/pg-1", [("Urgent", "Get urgent help if…")]),
+            ("stacks/sw-1", [("Urgent", "Check before you take these"), ("For review", "Check before you take this")]),
         ] {
             let html = try ReportHTML(page: try fixture.report("\(path).html")).main
-            for heading in headings {
-                #expect(
-                    html.contains("<span class=\"callout-icon\" aria-hidden=\"true\">!</span> \(heading)</h"),
-                    "\(path): \(heading)")
+            for (label, heading) in headings {
+                let labelled =
+                    "<span class=\"callout-icon\" aria-hidden=\"true\">!</span> <span class=\"callout-label\">\(label)"
+                    + "<span class=\"visually-hidden\">:</span></span> \(heading)</h"
+                #expect(html.contains(labelled), "\(path): \(heading)")
             }
             let markdown = try fixture.report("\(path).md")
             #expect(

@@ -26,6 +26,7 @@ public struct FieldName: Sendable {
         case unanswered, unavailable, unknown, unknownCondition, untracked, urgent, urgentCare, urlDestination, value,
             warnings
         case why
+        case notCounted
         /// `class` (a CSS class), a Swift keyword.
         case `class`
         /// A name no view model of CarePress's has (a dictionary context or a `Named` object may still have it).
