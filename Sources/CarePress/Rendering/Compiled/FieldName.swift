@@ -12,7 +12,8 @@ public struct FieldName: Sendable {
         case footerDisclaimer, goals, hasCautions, hasCitations, hasExercises, hasInactive, hasLog, hasMatches
         case hasMissing, hasOffPath, hasOptional, hasQuestions, hasRedFlags, hasReview, hasSearch, hasTranscript
         case hasUrgent, hasWarnings, headingHTML, href, hrefDestination, id, inactive, inlineStylesheet, inProgress
-        case introHTML, isPatient, kind, kinds, known, label, language, last, lastDate, lastGood, level, log
+        case introHTML, isPatient, isStandalone, kind, kinds, known, label, language, last, lastDate, lastGood, level,
+            log
         case markdownDestination, matches, minimal, missing, name, needsAttention, next, noMatches, noteMarkdown
         case nothingFlagged, number, offPath, oneChoice, optional, page, pageCount, pages, pagination, paginationHTML
         case patient, patientAge, patientName, planned, previous, priorityMarkdown, prompt, purpose, question
