@@ -124,7 +124,20 @@ struct AdherenceChart {
     var bars: [Bar] {
         guard let first = adherence.firstDate, let last = adherence.lastDate else { return [] }
         let period = period
-        var bars = (0...period.index(of: last, first: first)).map { offset -> Bar in
+        var bars = Self.bars(first: first, last: last)
+        for day in adherence.days {
+            let position = period.index(of: day.date, first: first)
+            bars[position].tracked += 1
+            bars[position].taken += day.takenPlanned.count
+            if adherence.isComplete(day) { bars[position].complete += 1 }
+        }
+        return bars
+    }
+
+    /// The bars of a log from `first` to `last`, with nothing tracked yet.
+    static func bars(first: CalendarDate, last: CalendarDate) -> [Bar] {
+        let period = period(first: first, last: last)
+        return (0...period.index(of: last, first: first)).map { offset -> Bar in
             switch period {
             case .day:
                 let start = Self.date(dayNumber: first.dayNumber + offset) ?? first
@@ -141,13 +154,6 @@ struct AdherenceChart {
                 return Bar(start: start, name: "\(start.year)")
             }
         }
-        for day in adherence.days {
-            let position = period.index(of: day.date, first: first)
-            bars[position].tracked += 1
-            bars[position].taken += day.takenPlanned.count
-            if adherence.isComplete(day) { bars[position].complete += 1 }
-        }
-        return bars
     }
 
     /// The state a bar shows.

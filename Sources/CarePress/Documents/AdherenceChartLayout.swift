@@ -135,7 +135,8 @@ struct AdherenceChartLayout {
     }
 
     /// The second row: the month and year (by day or week) or the year (by month) where it changes, from the first
-    /// bar on; none by year.
+    /// bar on, each starting at its bar; none by year. A label after the first that would run past the plot is left
+    /// out, rather than widen the chart.
     private static func secondRow(
         _ bars: [AdherenceChart.Bar], period: AdherenceChart.Period, left: Int, slot: Int
     ) -> [Label] {
@@ -148,7 +149,8 @@ struct AdherenceChartLayout {
                 ? "\(bar.start.year)"
                 : "\(CalendarDate.monthNames[bar.start.month - 1].prefix(3)) \(bar.start.year)"
             if text != previous {
-                labels.append(Label(text: text, x: left + offset * slot, y: baseline + 37))
+                let label = Label(text: text, x: left + offset * slot, y: baseline + 37)
+                if labels.isEmpty || label.right <= left + bars.count * slot { labels.append(label) }
                 previous = text
             }
         }

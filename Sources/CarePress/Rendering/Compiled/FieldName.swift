@@ -12,8 +12,7 @@ public struct FieldName: Sendable {
         case footerDisclaimer, goals, hasCautions, hasCitations, hasExercises, hasInactive, hasLog, hasMatches
         case hasMissing, hasOffPath, hasOptional, hasQuestions, hasRedFlags, hasReview, hasSearch, hasTranscript
         case hasUrgent, hasWarnings, headingHTML, href, hrefDestination, id, inactive, inlineStylesheet, inProgress
-        case introHTML, isPatient, isStandalone, kind, kinds, known, label, language, last, lastDate, lastGood, level,
-            log
+        case introHTML, isPatient, kind, kinds, known, label, language, last, lastDate, lastGood, level, log
         case markdownDestination, matches, minimal, missing, name, needsAttention, next, noMatches, noteMarkdown
         case nothingFlagged, number, offPath, oneChoice, optional, page, pageCount, pages, pagination, paginationHTML
         case patient, patientAge, patientName, planned, previous, priorityMarkdown, prompt, purpose, question
@@ -22,6 +21,8 @@ public struct FieldName: Sendable {
         case stopped, streak, summary, taken, text, time, timing, title, tone, total, transcript, typicalRecovery
         case unanswered, unavailable, unknown, unknownCondition, untracked, urgent, urlDestination, value, warnings
         case why
+        /// Whether a page stands alone (an exported report), so the layout leaves out its links into the site.
+        case isStandalone
         /// `class` (a CSS class), a Swift keyword.
         case `class`
         /// A name no view model of CarePress's has (a dictionary context or a `Named` object may still have it).
