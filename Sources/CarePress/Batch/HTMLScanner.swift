@@ -33,6 +33,8 @@ struct HTMLScanner {
         var name: String
         /// Its URL-valued attributes, in order.
         var attributes: [Attribute]
+        /// Where the tag is in the document, from its `<` to just after its `>`.
+        var range: Range<Int> = 0..<0
     }
 
     private let bytes: [UInt8]
@@ -148,8 +150,10 @@ struct HTMLScanner {
                 {
                     skip(past: ">")
                 } else if let next = peek(1), HTMLScanner.isLetter(next) {
+                    let start = index
                     index += 1
-                    let (tag, name) = readTag()
+                    var (tag, name) = readTag()
+                    tag.range = start..<index
                     if isName(name, "script") {
                         skip(past: "</script", caseInsensitive: true)
                         skip(past: ">")

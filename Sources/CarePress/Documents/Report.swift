@@ -15,6 +15,8 @@ protocol Report {
     var viewModel: any ViewModel { get }
     /// Files the report links to besides its Markdown and HTML, such as a stack's adherence chart.
     var extraFiles: [OutputFile] { get }
+    /// Images of the Markdown that the HTML page shows inline rather than linking, such as the adherence chart.
+    var inlineFigures: [InlineFigure] { get }
     /// Texts the rendered report must show, each with what it is (checked by `ReportGuardrail`): at least the
     /// disclaimer, which the layout then leaves out of the report's footer.
     func requiredTexts(disclaimer: String) -> [(what: String, text: String)]
@@ -22,6 +24,7 @@ protocol Report {
 
 extension Report {
     var extraFiles: [OutputFile] { [] }
+    var inlineFigures: [InlineFigure] { [] }
 
     func requiredTexts(disclaimer: String) -> [(what: String, text: String)] {
         [(what: "the disclaimer from site.yml", text: disclaimer)]

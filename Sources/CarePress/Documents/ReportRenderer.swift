@@ -21,7 +21,8 @@ public struct ReportRenderer: Sendable {
     /// Creates a renderer; with `linkTargets`, a report whose links lead to no file of the build is an error.
     ///
     /// Built reports link the site's stylesheet (`assets/style.css`); `standalone` reports (`export --format html`)
-    /// inline it instead, so the page displays correctly on its own.
+    /// inline it instead, and carry no breadcrumb trail and no link to another file of the site (`StandalonePage`),
+    /// so the page displays correctly on its own and links nowhere it cannot lead.
     public init(
         project: SiteProject, pages: PageRenderer, linkTargets: (outputFolder: String, paths: Set<String>)? = nil,
         standalone: Bool = false
@@ -66,10 +67,13 @@ public struct ReportRenderer: Sendable {
         try ReportGuardrail.check(
             html: output.contentHTML, shows: report.requiredTexts(disclaimer: pages.site.disclaimer),
             templatePath: pages.templates.path(of: report.template))
+        // The page shows its figures inline; a standalone page links no other file of the site.
+        var html = InlineFigure.inlined(report.inlineFigures, in: output.html)
+        if isStandalone { html = StandalonePage.unlinked(html, path: summary.htmlPath) }
         let files =
             [
                 OutputFile(path: ReportPaths.markdown(kind: record.kind, id: record.id), bytes: output.markdown),
-                OutputFile(path: summary.htmlPath, bytes: output.html),
+                OutputFile(path: summary.htmlPath, bytes: html),
             ] + report.extraFiles
         if let linkTargets {
             let own = Set(files.map(\.path))

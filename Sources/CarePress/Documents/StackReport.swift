@@ -26,6 +26,10 @@ struct StackReport: Report {
     var template: String { Self.template }
     var appendixTemplate: String { Self.appendixTemplate }
     var extraFiles: [OutputFile] { chart.map { [$0] } ?? [] }
+    /// The chart, shown inline in the HTML page (the Markdown links the file).
+    var inlineFigures: [InlineFigure] {
+        chart.map { [InlineFigure(source: RelativeLink.to($0.path, from: htmlPath), svg: $0.bytes)] } ?? []
+    }
 
     /// The path of the HTML report.
     var htmlPath: String { ReportPaths.html(kind: .stack, id: stack.id) }

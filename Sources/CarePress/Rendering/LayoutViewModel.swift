@@ -34,6 +34,8 @@ struct LayoutViewModel: ViewModel {
     var inlineStylesheet: String?
     /// Whether the footer shows the site's disclaimer.
     var footerDisclaimer: Bool
+    /// Whether the page stands alone (an exported report): no breadcrumb trail into a site it is not part of.
+    var isStandalone = false
 
     /// The document's `<title>`: the page's title, then the site's; the site's alone on a page named after the site
     /// (the home page), rather than the site's name twice.
@@ -54,6 +56,7 @@ struct LayoutViewModel: ViewModel {
         case .appendix: appendix.map { .utf8($0) }
         case .inlineStylesheet: .text(inlineStylesheet)
         case .footerDisclaimer: .flag(footerDisclaimer)
+        case .isStandalone: .flag(isStandalone)
         default: nil
         }
     }

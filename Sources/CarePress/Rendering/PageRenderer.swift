@@ -26,8 +26,8 @@ public struct PageRenderer: Sendable {
         public var kind: String
         /// Whether the page loads the guide's search script.
         public var hasSearch: Bool
-        /// Whether the stylesheet is inlined, so the page displays correctly as a single file (an exported report);
-        /// otherwise the page links the site's stylesheet.
+        /// Whether the stylesheet is inlined, so the page displays correctly as a single file (an exported report),
+        /// and the breadcrumb trail left out; otherwise the page links the site's stylesheet.
         public var isStandalone: Bool
         /// Whether the layout's footer shows the site's disclaimer; off for a page whose content already shows it
         /// (a report: `ReportGuardrail` holds it to that), so the page does not say it twice.
@@ -214,7 +214,8 @@ public struct PageRenderer: Sendable {
         let layout = LayoutViewModel(
             site: SiteViewModel(site: site), root: RelativeLink.root(from: page.path), title: page.title,
             kind: page.kind, hasSearch: page.hasSearch, content: content, breadcrumbs: crumbs, appendix: appendix,
-            inlineStylesheet: page.isStandalone ? templates.stylesheet : nil, footerDisclaimer: page.footerDisclaimer)
+            inlineStylesheet: page.isStandalone ? templates.stylesheet : nil, footerDisclaimer: page.footerDisclaimer,
+            isStandalone: page.isStandalone)
         return try templates.renderUTF8(Self.layout, layout)
     }
 

@@ -3,18 +3,25 @@ import Foundation
 import Testing
 
 /// `markdown` exports are the very bytes `carepress build` writes for the same record; `html` exports are the built
-/// page with its stylesheet inlined instead of linked, so the page stands alone.
+/// page made to stand alone: its stylesheet inlined instead of linked, no breadcrumb trail, and its links to other
+/// files of the site (the site's title, links into the guide) turned into their text (issue 37).
 @Suite("Export: reports match the build")
 struct ExportReportsTests {
     static let content = TemporaryProject.repository.appendingPathComponent("Content").path
 
-    /// The built page with its `<link>` to the site's stylesheet replaced by the stylesheet inlined in `<style>`.
+    /// The built page with its `<link>` to the site's stylesheet replaced by the stylesheet inlined in `<style>`, its
+    /// breadcrumb trail left out and each link whose address is relative (not `#`, `http:`, `https:`, `mailto:`)
+    /// replaced by its text.
     static func standalone(_ built: String) throws -> String {
         let stylesheet = try String(
             contentsOfFile: TemporaryProject.defaultTemplates + "/assets/style.css", encoding: .utf8)
         let link = #"<link rel="stylesheet" href="../../assets/style.css">"# + "\n"
         #expect(built.components(separatedBy: link).count == 2, "the built page links the stylesheet once")
-        return built.replacingOccurrences(of: link, with: "<style>\n" + stylesheet + "\n</style>\n")
+        let trail = try #require(built.firstMatch(of: #/<nav aria-label="Breadcrumb"[^>]*>\n(?s:.*?)</nav>\n/#))
+        var page = built
+        page.removeSubrange(trail.range)
+        page = page.replacing(#/<a href="(?!#|https?:|mailto:)[^"]*">(?<text>.*?)</a>/#) { String($0.output.text) }
+        return page.replacingOccurrences(of: link, with: "<style>\n" + stylesheet + "\n</style>\n")
     }
 
     @Test func everySampleRecordExportsByteForByteAsTheBuildWritesIt() throws {

@@ -270,7 +270,7 @@ struct StackReportTests {
         #expect(markdown.contains("- **Doses taken:** 13 of 15 planned \\(87%\\)"))
     }
 
-    @Test func theChartIsAnSVGNextToTheReportWithATextAlternativeStatingTheSameFigures() throws {
+    @Test func theChartIsAnSVGInTheReportAndNextToItWithATextAlternativeStatingTheSameFigures() throws {
         let fixture = try ReportFixture.minimal()
         try fixture.write(.stack, "a", Self.stack(tracking: Self.tracking))
         fixture.build()
@@ -287,8 +287,10 @@ struct StackReportTests {
         #expect(svg.components(separatedBy: "<title>").count - 1 == 1 + 5, "a title for the chart and for each day")
         #expect(svg.contains("<title>2 November 2026: 1 of 3 planned doses taken</title>"))
         #expect(svg.contains("<title>3 November 2026: not tracked</title>"))
+        // The page shows the same SVG inline, in place of the Markdown's image and its paragraph.
         let html = try fixture.report("stacks/sw-1.html")
-        #expect(html.contains("<img src=\"sw-1-adherence.svg\" alt=\"\(alt)\" />"))
+        #expect(!html.contains("<img"))
+        #expect(html.contains("\n" + svg.dropLast() + "\n<p><strong>How this is counted:</strong>"))
         // The same log gives the same bytes.
         fixture.build()
         #expect(try fixture.report("stacks/sw-1-adherence.svg") == svg)

@@ -27,6 +27,8 @@ public struct FieldName: Sendable {
             warnings
         case why
         case notCounted
+        /// Whether a page stands alone (an exported report), so the layout leaves out its links into the site.
+        case isStandalone
         /// `class` (a CSS class), a Swift keyword.
         case `class`
         /// A name no view model of CarePress's has (a dictionary context or a `Named` object may still have it).
