@@ -35,7 +35,8 @@ struct AppKitUrgentSignsTests {
         """
 
     @Test func theKitFindsTheSameSignsAsCarepressMatch() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-signs-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "carepress-signs-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let kit = folder.appendingPathComponent("AppKit")

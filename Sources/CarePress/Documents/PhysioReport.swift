@@ -93,7 +93,8 @@ struct PhysioReport: Report {
         var findings: [(level: Attention.Level, reason: String)] = []
         if !urgentSigns.isEmpty {
             let signs = urgentSigns.map(\.sign).joined(separator: ", ")
-            findings.append((.urgent, "The concern describes an emergency sign (\(signs)): the report says to get help now"))
+            findings.append(
+                (.urgent, "The concern describes an emergency sign (\(signs)): the report says to get help now"))
         }
         if let response = physio.response {
             if condition == nil {
