@@ -11,6 +11,8 @@ struct PhysioReport: Report {
     let matcher: ConditionMatcher
     /// How times are written: in the clinic's time zone.
     let format: ClinicFormat
+    /// The emergency signs the concern carries, in file order: the report shows their advice first.
+    let urgentSigns: [EmergencyScreen.UrgentSign]
     /// The matcher's conditions, worked out on first use: the matcher is the costly part of a physio report, and
     /// both the view model and the required texts need them, while the summary does not.
     private let matchesFound = MatchesFound()
@@ -20,15 +22,16 @@ struct PhysioReport: Report {
         var conditions: [Condition]?
     }
 
-    /// A physio record's report.
+    /// A physio record's report; `screen` finds the emergency signs of its concern.
     init(
-        physio: PhysioRecommendation, knowledge: KnowledgeStore, matcher: ConditionMatcher,
+        physio: PhysioRecommendation, knowledge: KnowledgeStore, matcher: ConditionMatcher, screen: EmergencyScreen,
         format: ClinicFormat = .init(clinic: nil)
     ) {
         self.physio = physio
         self.format = format
         self.knowledge = knowledge
         self.matcher = matcher
+        self.urgentSigns = screen.urgentSigns(in: physio.concern)
     }
 
     /// The report's Markdown template.
@@ -104,6 +107,11 @@ struct PhysioReport: Report {
     /// report falls back on the guide's matches for an unknown condition), or no personalised answer.
     var attention: Attention {
         var findings: [(level: Attention.Level, reason: String)] = []
+        if !urgentSigns.isEmpty {
+            let signs = urgentSigns.map(\.sign).joined(separator: ", ")
+            findings.append(
+                (.urgent, "The concern describes an emergency sign (\(signs)): the report says to get help now"))
+        }
         if let response = physio.response {
             if condition == nil {
                 findings.append(
@@ -126,6 +134,9 @@ struct PhysioReport: Report {
     /// The texts the rendered report must show, each with what it is: the disclaimer and every red flag shown.
     func requiredTexts(disclaimer: String) -> [(what: String, text: String)] {
         var required = [(what: "the disclaimer from site.yml", text: disclaimer)]
+        for sign in urgentSigns {
+            required.append((what: "the advice of the emergency sign '\(sign.sign)'", text: sign.advice))
+        }
         for (condition, flag) in redFlagsShown {
             required.append((what: "the red flag of \(condition) '\(flag)'", text: flag))
         }
@@ -140,6 +151,7 @@ struct PhysioReport: Report {
             createdAt: physio.createdAt.map(format.dateTime), area: physio.bodyArea.flatMap(knowledge.area)?.name,
             condition: condition.map { conditionView($0, rank: nil) },
             matches: matches.enumerated().map { conditionView($1, rank: $0 + 1) },
+            urgentSigns: urgentSigns.map { PhysioReportView.Named(key: "advice", text: $0.advice) },
             transcript: TranscriptView.turns(physio.transcript, knowledge: knowledge, from: htmlPath, format: format))
         view.redFlags = redFlagsShown.map(\.flag)
         if let response = physio.response {

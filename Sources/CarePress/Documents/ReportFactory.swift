@@ -9,12 +9,15 @@ struct ReportFactory: Sendable {
     let matcher: Lazy<ConditionMatcher>
     /// How reports write times and amounts: for the clinic of `site.yml`.
     let format: ClinicFormat
+    /// The emergency screen over the project's knowledge store, made for the first physio report.
+    let screen: Lazy<EmergencyScreen>
 
     /// A factory for a project's records.
     init(project: SiteProject) {
         self.project = project
         self.matcher = Lazy { ConditionMatcher(knowledge: project.knowledge) }
         self.format = ClinicFormat(clinic: project.site?.clinic)
+        self.screen = Lazy { EmergencyScreen(knowledge: project.knowledge) }
     }
 
     /// The record's report; nil only for a consult whose questionnaire is not loaded, which a valid record never is.
@@ -31,7 +34,7 @@ struct ReportFactory: Sendable {
         case .physio(let physio):
             PhysioReport(
                 physio: physio, knowledge: RecordDependencies.knowledge(for: record, in: project),
-                matcher: matcher.value, format: format)
+                matcher: matcher.value, screen: screen.value, format: format)
         case .stack(let stack):
             StackReport(stack: stack, format: format)
         }

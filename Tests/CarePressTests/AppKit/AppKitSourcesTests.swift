@@ -60,7 +60,7 @@ struct AppKitSourcesTests {
             let shuffled = KnowledgeStore(
                 areas: knowledge.areas, phases: knowledge.phases.shuffled(using: &random),
                 conditions: knowledge.conditions.shuffled(using: &random),
-                exercises: knowledge.exercises.shuffled(using: &random))
+                exercises: knowledge.exercises.shuffled(using: &random), emergencySigns: knowledge.emergencySigns)
             #expect(AppKitSources(knowledge: shuffled).files == files)
         }
     }

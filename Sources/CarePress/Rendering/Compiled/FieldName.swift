@@ -29,6 +29,7 @@ public struct FieldName: Sendable {
         case notCounted
         /// Whether a page stands alone (an exported report), so the layout leaves out its links into the site.
         case isStandalone
+        case advice, hasUrgentSigns, urgentSigns
         /// `class` (a CSS class), a Swift keyword.
         case `class`
         /// A name no view model of CarePress's has (a dictionary context or a `Named` object may still have it).
