@@ -1,25 +1,7 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// A run of bytes looked for in a whole page: `memchr` finds each place its first byte is, and `memcmp` compares the
-/// rest there. The callout pass and the report guardrail search rendered pages this way.
+/// A run of bytes looked for in a whole page (the callout pass and the report guardrail search rendered pages).
 enum ByteSearch {
     /// Whether `bytes` contains `pattern` (an empty pattern is in every buffer).
     static func contains(_ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = pattern.first else { return true }
-        guard let base = bytes.baseAddress, bytes.count >= pattern.count else { return false }
-        let lastStart = bytes.count - pattern.count
-        var start = 0
-        while start <= lastStart, let hit = memchr(base + start, Int32(first), lastStart + 1 - start) {
-            let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            if memcmp(base + offset, pattern, pattern.count) == 0 { return true }
-            start = offset + 1
-        }
-        return false
+        pattern.isEmpty || bytes.firstRange(of: pattern) != nil
     }
 }
