@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.3.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
@@ -31,6 +32,12 @@ let package = Package(
             name: "CMimalloc",
             providers: [.apt(["libmimalloc-dev"])]
         ),
+        // XXH3-128, the digests of the build manifest (see ContentDigest).
+        .systemLibrary(
+            name: "CXXHash",
+            pkgConfig: "libxxhash",
+            providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -40,16 +47,15 @@ let package = Package(
         .target(name: "CCmarkArena", dependencies: ["CCmark"]),
         // statfs's file system type, which Swift's Glibc module does not declare (see LocalFileSystem).
         .target(name: "CFileSystem"),
-        // A pointer published once and read without a lock (acquire and release; see Lazy).
-        .target(name: "CAtomic"),
         .target(
             name: "CarePress",
             dependencies: [
-                "CAtomic",
                 "CCmark",
                 "CCmarkArena",
                 "CFileSystem",
                 "CSQLite",
+                "CXXHash",
+                .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
             ],

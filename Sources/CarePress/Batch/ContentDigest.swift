@@ -1,6 +1,8 @@
+import CXXHash
+
 /// A 128-bit fingerprint of bytes, for telling whether an input changed since the last build.
 ///
-/// It detects change, not tampering: the function is fast and well mixed, but not cryptographic, so someone who
+/// It detects change, not tampering: XXH3-128 is fast and well mixed, but not cryptographic, so someone who
 /// wants two different files with the same digest can make them. The manifest only uses it to decide what to
 /// render again, and a collision can at worst keep one stale report until `--force`.
 public struct ContentDigest: Sendable, Hashable, Comparable, CustomStringConvertible {
@@ -74,52 +76,58 @@ public struct ContentDigest: Sendable, Hashable, Comparable, CustomStringConvert
     }
 }
 
-/// Computes a `ContentDigest` incrementally, eight bytes at a time, in two independently mixed lanes.
+/// Computes a `ContentDigest` incrementally: XXH3-128 (Debian's `libxxhash`), streamed. Feeding the same bytes in
+/// different chunks gives the same digest. Separate fields with `combine(_:)` of strings or digests, which add a
+/// length, so that `"ab" + "c"` and `"a" + "bc"` differ.
 ///
-/// Each 64-bit little-endian word goes into both lanes with different multipliers and rotations (in the style of
-/// xxHash64's rounds); the tail is padded and carries the total length; each lane is finished with MurmurHash3's
-/// 64-bit finaliser and the two are cross-mixed. Feeding the same bytes in different chunks gives the same digest.
-/// Separate fields with `combine(_:)` of strings or digests, which add a length, so that `"ab" + "c"` and
-/// `"a" + "bc"` differ.
+/// A hasher is a value: a copy goes on from where the original was (the state is copied when one of them changes).
 public struct ContentHasher: Sendable {
-    private var first: UInt64 = 0x9E37_79B9_7F4A_7C15
-    private var second: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-    private var pending: UInt64 = 0
-    private var pendingCount = 0
-    private var length: UInt64 = 0
+    /// libxxhash's streaming state, owned by one hasher at a time.
+    private final class State: @unchecked Sendable {
+        let pointer: OpaquePointer
 
-    private static let prime1: UInt64 = 0x9E37_79B1_85EB_CA87
-    private static let prime2: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-    private static let prime3: UInt64 = 0x1656_67B1_9E37_79F9
-    private static let prime4: UInt64 = 0x85EB_CA77_C2B2_AE63
+        init() {
+            guard let pointer = XXH3_createState() else { fatalError("out of memory for an XXH3 state") }
+            self.pointer = pointer
+            XXH3_128bits_reset(pointer)
+        }
+
+        init(copying other: State) {
+            guard let pointer = XXH3_createState() else { fatalError("out of memory for an XXH3 state") }
+            self.pointer = pointer
+            XXH3_copyState(pointer, other.pointer)
+        }
+
+        deinit { XXH3_freeState(pointer) }
+    }
+
+    private var state = State()
 
     /// A hasher with no input yet.
     public init() {}
+
+    /// The state, copied first if another hasher shares it.
+    private mutating func unique() -> OpaquePointer {
+        if !isKnownUniquelyReferenced(&state) { state = State(copying: state) }
+        return state.pointer
+    }
 
     /// Adds raw bytes (no length; use for one field, or for data split across calls).
     public mutating func combine(bytes: some Sequence<UInt8>) {
         let handled: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             combine(buffer: UnsafeRawBufferPointer(buffer))
         }
-        if handled == nil {
-            for byte in bytes { combine(byte: byte) }
-        }
+        if handled == nil { combine(buffer: Array(bytes)) }
+    }
+
+    private mutating func combine(buffer bytes: [UInt8]) {
+        bytes.withUnsafeBytes { combine(buffer: $0) }
     }
 
     /// Adds the bytes of a buffer.
     public mutating func combine(buffer: UnsafeRawBufferPointer) {
-        var index = 0
-        let count = buffer.count
-        // Eight bytes at a time, whatever is pending (`combine(word:)` shifts them in): the manifest's rows are fields
-        // of a few bytes each, and taking them a byte at a time until a word boundary was half of checking a row.
-        while index + 8 <= count {
-            combine(word: buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian)
-            index += 8
-        }
-        while index < count {
-            combine(byte: buffer[index])
-            index += 1
-        }
+        guard !buffer.isEmpty else { return }
+        XXH3_128bits_update(unique(), buffer.baseAddress, buffer.count)
     }
 
     /// Adds a string's UTF-8 bytes followed by its length, so consecutive strings cannot run together.
@@ -152,63 +160,12 @@ public struct ContentHasher: Sendable {
 
     /// The digest of everything added.
     public func finalize() -> ContentDigest {
-        var first = self.first
-        var second = self.second
-        let tail = pending ^ (length << 56)
-        first = Self.round(first, tail ^ length)
-        second = Self.round(second ^ first, tail &* Self.prime3)
-        let a = Self.avalanche(first &+ second &* Self.prime4)
-        let b = Self.avalanche(second ^ (first >> 29) ^ length &* Self.prime1)
-        return ContentDigest(high: a, low: Self.avalanche(b ^ a))
+        let hash = XXH3_128bits_digest(state.pointer)
+        return ContentDigest(high: hash.high64, low: hash.low64)
     }
 
-    /// Adds a word's eight bytes, least significant first, as `combine(byte:)` eight times would.
+    /// Adds a word's eight bytes, least significant first.
     private mutating func combine(word: UInt64) {
-        if pendingCount == 0 {
-            mix(word)
-        } else {
-            let shift = UInt64(8 * pendingCount)
-            mix(pending | word << shift)
-            pending = word >> (64 - shift)
-        }
-    }
-
-    @inline(__always)
-    private mutating func combine(byte: UInt8) {
-        pending |= UInt64(byte) << (8 * UInt64(pendingCount))
-        pendingCount += 1
-        length &+= 1
-        if pendingCount == 8 {
-            let word = pending
-            pending = 0
-            pendingCount = 0
-            length &-= 8
-            mix(word)
-        }
-    }
-
-    @inline(__always)
-    private mutating func mix(_ word: UInt64) {
-        length &+= 8
-        first = Self.round(first, word)
-        second = Self.round(second, word ^ (first >> 32)) &+ word &* Self.prime3
-    }
-
-    @inline(__always)
-    private static func round(_ accumulator: UInt64, _ input: UInt64) -> UInt64 {
-        var value = accumulator &+ input &* prime2
-        value = (value << 31) | (value >> 33)
-        return value &* prime1
-    }
-
-    @inline(__always)
-    private static func avalanche(_ input: UInt64) -> UInt64 {
-        var value = input
-        value ^= value >> 33
-        value &*= 0xFF51_AFD7_ED55_8CCD
-        value ^= value >> 33
-        value &*= 0xC4CE_B9FE_1A85_EC53
-        value ^= value >> 33
-        return value
+        withUnsafeBytes(of: word.littleEndian) { combine(buffer: $0) }
     }
 }

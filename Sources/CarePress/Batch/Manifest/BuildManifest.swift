@@ -24,7 +24,7 @@ import Foundation
 final class BuildManifest: Sendable {
     /// The format version (`PRAGMA user_version`); a database of another version is made again (a full build), but
     /// for format 5, which gains the unflushed columns of the `build` row.
-    static let formatVersion = 6
+    static let formatVersion = 7
     /// `PRAGMA application_id`: "CPMF", so `file(1)` and CarePress can tell the database apart from others.
     static let applicationID = 0x4350_4D46
     /// The folder inside the output folder that holds the manifests and the build locks.
