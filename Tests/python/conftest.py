@@ -36,7 +36,7 @@ def built_site(tmp_path_factory, carepress) -> pathlib.Path:
     return output
 
 
-# A clinic's morning: a project of 1,102 records made from the sample records, so the reports index has two pages.
+# A clinic's morning: a project of 1,102 records made from the sample records, so the reports index has twelve pages.
 # Each generated record copies a sample record whose triage is known from its answers, with a new id, patient and
 # date; the expected triage is stated here from those answers, not read back from CarePress.
 TRIAGE_PAGE_TWO_PATIENT = "Zoltan Pagetwo"
@@ -46,7 +46,7 @@ TRIAGE_EXPECTED = {
     "urgent": 3,
     "old_urgent": "gen-urgent-old",  # January, scalp pain (an urgent option): first of all
     "newer_routine": "gen-routine-new",  # December, nothing flagged: first of the others, below every urgent one
-    "page_two": "gen-page-two",  # the oldest routine consult: last of all, on page 2
+    "page_two": "gen-page-two",  # the oldest routine consult: last of all, on the last page (not page 1)
 }
 
 

@@ -98,9 +98,12 @@ struct PhysioReport: Report {
         } else {
             (heading, status) = ("Condition not in the guide", "Personalised answer")
         }
+        // The body area (by name) and the concern, which the index shows and its filter searches.
+        let area = physio.bodyArea.flatMap(knowledge.area)?.name
         return ReportSummary(
             kind: .physio, id: physio.id, title: "\(title): \(heading)", patient: nil, status: status,
-            detail: "“\(physio.concern)”", date: physio.createdAt, htmlPath: htmlPath, attention: attention)
+            detail: (area.map { "\($0): " } ?? "") + "“\(physio.concern)”", date: physio.createdAt, htmlPath: htmlPath,
+            attention: attention)
     }
 
     /// Why the record needs attention: a condition or exercises the model named that the guide does not have (the

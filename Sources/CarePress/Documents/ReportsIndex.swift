@@ -1,10 +1,11 @@
 /// The triage index: every report, what needs attention first (most urgent first, across kinds), then the others,
-/// newest first; a thousand to a page, with a filter over every report (see `ReportsIndexData`).
+/// newest first; `pageSize` to a page, with a filter over every report (see `ReportsIndexData`).
 ///
 /// A page is composed by `reports/index.html.mustache` from Markdown parts, each rendered by libcmark in safe mode:
-/// the heading and the count line (`reports/index.md`), one list of entries per section (`reports/index-entries.md`)
-/// and the page links (`reports/index-pages.md`). The sections are the attention levels (urgent, for review, follow
-/// up) and the other reports; a section appears on the pages that list its reports.
+/// the heading and the count line (`reports/index.md`) and one list of entries per section
+/// (`reports/index-entries.md`); the page links, above and below the list, are its partial `reports/index-pages.html`.
+/// The sections are the attention levels (urgent, for review, follow up) and the other reports; a section appears on
+/// the pages that list its reports.
 enum ReportsIndex {
     /// The heading and count line's Markdown template.
     static let template = "reports/index.md"
@@ -12,16 +13,17 @@ enum ReportsIndex {
     static let failuresTemplate = "reports/index-failures.md"
     /// One section's list of entries.
     static let entriesTemplate = "reports/index-entries.md"
-    /// The page links.
-    static let pagesTemplate = "reports/index-pages.md"
+    /// The page links, a partial of the page.
+    static let pagesTemplate = "reports/index-pages.html"
     /// The HTML template that composes a page: count line, filter, sections, page links.
     static let htmlTemplate = "reports/index.html"
     /// Every template the index renders.
     static let templates = [template, failuresTemplate, entriesTemplate, pagesTemplate, htmlTemplate]
     /// The index's first page in the output folder.
     static let path = "reports/index.html"
-    /// Reports per page: a batch of 100,000 records makes 100 pages rather than one page too big to open.
-    static let pageSize = 1_000
+    /// Reports per page: a page a clinician can scroll through, on a phone too (an entry is about 130 px tall at
+    /// 1,280 px wide, 220 px at 390 px); the filter searches every page.
+    static let pageSize = 100
 
     /// The path of a page of the index, from 1: `reports/index.html`, `reports/index-2.html`, ...
     static func path(page: Int) -> String {
@@ -203,7 +205,7 @@ enum ReportsIndex {
         let title = number == 1 ? "Reports" : "Reports, page \(number) of \(pageCount)"
         let page = PageRenderer.Page(
             path: here, title: title, breadcrumbs: [.init("Home", "index.html"), .init("Reports")],
-            kind: "reports-index")
+            kind: "reports-index", footerDisclaimer: false)
         var model = ReportsIndexPage(
             title: title, countLine: header.countLine, total: header.total,
             dataSource: RelativeLink.to(ReportsIndexData.path, from: here),
@@ -228,18 +230,7 @@ enum ReportsIndex {
                     continued: previous == level && reports.first == items.first,
                     entriesHTML: try pages.fragmentUTF8(entriesTemplate, entries, page: page)))
         }
-        if pageCount > 1 {
-            let links = ReportsIndexPage.Links(
-                page: String(number), pageCount: String(pageCount),
-                pages: (1...pageCount).map { page in
-                    ReportsIndexPage.Links.Page(
-                        number: String(page), href: RelativeLink.to(path(page: page), from: here),
-                        current: page == number)
-                },
-                previous: number > 1 ? RelativeLink.to(path(page: number - 1), from: here) : nil,
-                next: number < pageCount ? RelativeLink.to(path(page: number + 1), from: here) : nil)
-            model.paginationHTML = try pages.fragmentUTF8(pagesTemplate, links, page: page)
-        }
+        if pageCount > 1 { model.pagination = ReportsIndexPage.Links(page: number, of: pageCount, from: here) }
         model.introHTML = try pages.fragmentUTF8(template, model, page: page)
         // From bytes to bytes: a page of a thousand entries is half a megabyte, not worth making a `String` of.
         return OutputFile(

@@ -18,10 +18,12 @@ struct ReportsIndexData: Encodable {
     /// The format's version, which the script checks.
     static let version = 1
 
-    /// One report: `[kind, id, patient, title, status, date, level, reasons, file]`, where `kind` and `level` are
-    /// positions in `kinds` and `levels`; `title`, `status` and `reasons` positions in their tables; `date` is
+    /// One report: `[kind, id, patient, title, status, date, level, reasons, file, detail]`, where `kind` and `level`
+    /// are positions in `kinds` and `levels`; `title`, `status` and `reasons` positions in their tables; `date` is
     /// `YYYYMMDD` (0 when the record has none); `patient` is "" when there is none; `file` is the HTML report's path
-    /// relative to the index without `.html`, or "" when it is `<kind folder>/<id>`. Trailing 0 and "" are left out.
+    /// relative to the index without `.html`, or "" when it is `<kind folder>/<id>`; `detail` is what the entry shows
+    /// besides (a physio record's body area and concern, a stack's supplements), or "". Trailing 0 and "" are left
+    /// out.
     struct Row: Encodable {
         var kind: Int
         var id: String
@@ -32,8 +34,9 @@ struct ReportsIndexData: Encodable {
         var level: Int
         var reasons: Int
         var file: String
+        var detail: String
 
-        /// The array, without its trailing `reasons` and `file` when they are 0 and "" (most reports).
+        /// The array, without its trailing `reasons`, `file` and `detail` when they are 0 and "" (most reports).
         func encode(to encoder: Encoder) throws {
             var container = encoder.unkeyedContainer()
             try container.encode(kind)
@@ -43,10 +46,12 @@ struct ReportsIndexData: Encodable {
             try container.encode(status)
             try container.encode(date)
             try container.encode(level)
-            guard reasons != 0 || !file.isEmpty else { return }
+            guard reasons != 0 || !file.isEmpty || !detail.isEmpty else { return }
             try container.encode(reasons)
-            guard !file.isEmpty else { return }
+            guard !file.isEmpty || !detail.isEmpty else { return }
             try container.encode(file)
+            guard !detail.isEmpty else { return }
+            try container.encode(detail)
         }
     }
 
@@ -122,7 +127,7 @@ struct ReportsIndexData: Encodable {
                 level: levelIndex[summary.attention.level] ?? 0,
                 reasons: Self.position(
                     summary.attention.reasons.joined(separator: "; "), in: &reasonTable, list: &reasons),
-                file: file)
+                file: file, detail: summary.detail)
         }
     }
 

@@ -1,9 +1,12 @@
-/// One report's entry in a section of the reports index (`reports/index-entries.md.mustache`): title linked to the
-/// HTML report, patient, kind, status, date, detail, why it needs attention, reference and the Markdown file.
+/// One report's entry in a section of the reports index (`reports/index-entries.md.mustache`): the patient's name (or
+/// the reference, for a record that names nobody) linked to the HTML report, title, kind, status, date, detail, why
+/// it needs attention, reference and the Markdown file.
 ///
 /// Pre-escaped: `hrefDestination` and `markdownDestination` (link destinations); everything else is plain text the
 /// template escapes.
 struct ReportsIndexEntry: ViewModel {
+    /// The link's text: the patient's name, or the reference when the record names nobody.
+    var name: String
     var title: String
     var status: String
     var id: String
@@ -21,6 +24,7 @@ struct ReportsIndexEntry: ViewModel {
 
     /// The entry of a summary on an index page at `page`.
     init(_ summary: ReportSummary, from page: String) {
+        name = Self.linkText(summary)
         title = summary.title
         status = summary.status
         id = summary.id
@@ -36,6 +40,7 @@ struct ReportsIndexEntry: ViewModel {
 
     func field(_ name: FieldName) -> TemplateValue? {
         switch name.key {
+        case .name: .text(self.name)
         case .title: .text(title)
         case .status: .text(status)
         case .id: .text(id)
@@ -48,6 +53,13 @@ struct ReportsIndexEntry: ViewModel {
         case .why: .text(why)
         default: nil
         }
+    }
+
+    /// What an entry's link says: the patient's name, or the reference when the record names nobody (the filter's
+    /// matches, made by `assets/reports-filter.js`, are named the same way).
+    static func linkText(_ summary: ReportSummary) -> String {
+        guard let patient = summary.patient, patient.contains(where: { !$0.isWhitespace }) else { return summary.id }
+        return patient
     }
 
     /// The entries of one section: what `reports/index-entries.md.mustache` lists.

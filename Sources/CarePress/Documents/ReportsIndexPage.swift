@@ -1,8 +1,8 @@
 /// What the templates of a reports index page see (`ReportsIndex`): the introduction (`reports/index.md`, with
 /// `site` and `root` as every Markdown part has them) and the page (`reports/index.html`) read this; the page links
-/// (`reports/index-pages.md`) read `Links`.
+/// (`reports/index-pages.html`, a partial of the page) read `Links`.
 ///
-/// The parts libcmark made (`entriesHTML`, `paginationHTML`, `introHTML`) are held as bytes and reach the page as
+/// The parts libcmark made (`entriesHTML`, `introHTML`) are held as bytes and reach the page as
 /// they are: a page of a thousand entries is half a megabyte, which a `String` would validate and copy at each step.
 struct ReportsIndexPage: ViewModel {
     /// One kind of report, for the filter's menu.
@@ -48,13 +48,18 @@ struct ReportsIndexPage: ViewModel {
         }
     }
 
-    /// The links between the pages of an index of more than one page: `pagination` of `reports/index-pages.md`.
+    /// The links between the pages of an index of more than one page: `pagination` of `reports/index.html`, shown
+    /// above and below the list by `reports/index-pages.html`.
+    ///
+    /// The first and last pages and those near this one are linked, with a gap between for pages left out: the links
+    /// stay a handful whatever the number of pages (at 100,000 reports there are hundreds), so a page's weight does
+    /// not grow with the index.
     struct Links: ViewModel {
-        /// One page's link.
+        /// One page's link, or a gap (no number, no link) for the pages left out between two links.
         struct Page: ViewModel {
-            var number: String
-            var href: String
-            var current: Bool
+            var number: String?
+            var href: String?
+            var current = false
 
             func field(_ name: FieldName) -> TemplateValue? {
                 switch name.key {
@@ -66,32 +71,42 @@ struct ReportsIndexPage: ViewModel {
             }
         }
 
+        /// Pages linked on each side of this one.
+        static let neighbours = 2
+
         var page: String
         var pageCount: String
         var pages: [Page]
         var previous: String?
         var next: String?
 
-        func field(_ name: FieldName) -> TemplateValue? {
-            switch name.key {
-            case .pagination: .object(Pagination(links: self))
-            default: nil
+        /// The links of page `number` (from 1) of `pageCount`, relative to that page's path `here`.
+        init(page number: Int, of pageCount: Int, from here: String) {
+            func link(_ page: Int) -> String { RelativeLink.to(ReportsIndex.path(page: page), from: here) }
+            page = String(number)
+            self.pageCount = String(pageCount)
+            let near = max(1, number - Self.neighbours)...max(1, min(pageCount, number + Self.neighbours))
+            // A gap of a single page shows that page instead: "1 2 3 4", never "1 … 3 4".
+            var shown = Set(near).union([1, pageCount])
+            if near.lowerBound == 3 { shown.insert(2) }
+            if near.upperBound == pageCount - 2 { shown.insert(pageCount - 1) }
+            pages = []
+            for page in shown.sorted() {
+                if let last = pages.last?.number.flatMap(Int.init), page > last + 1 { pages.append(Page()) }
+                pages.append(Page(number: String(page), href: link(page), current: page == number))
             }
+            previous = number > 1 ? link(number - 1) : nil
+            next = number < pageCount ? link(number + 1) : nil
         }
 
-        /// The links as the template's `pagination` section sees them.
-        private struct Pagination: ViewModel {
-            let links: Links
-
-            func field(_ name: FieldName) -> TemplateValue? {
-                switch name.key {
-                case .page: .text(links.page)
-                case .pageCount: .text(links.pageCount)
-                case .pages: .objects(links.pages)
-                case .previous: .text(links.previous)
-                case .next: .text(links.next)
-                default: nil
-                }
+        func field(_ name: FieldName) -> TemplateValue? {
+            switch name.key {
+            case .page: .text(page)
+            case .pageCount: .text(pageCount)
+            case .pages: .objects(pages)
+            case .previous: .text(previous)
+            case .next: .text(next)
+            default: nil
             }
         }
     }
@@ -104,7 +119,7 @@ struct ReportsIndexPage: ViewModel {
     var kinds: [Kind]
     var sections: [Section] = []
     /// The page links; nil for an index of one page.
-    var paginationHTML: [UInt8]?
+    var pagination: Links?
     /// The records that failed (the first page only), and how many, in words; nil when none did.
     var failuresHTML: [UInt8]?
     var failureCount: String?
@@ -121,7 +136,7 @@ struct ReportsIndexPage: ViewModel {
         case .kinds: .objects(kinds)
         case .sections: .objects(sections)
         case .empty: .flag(sections.isEmpty)
-        case .paginationHTML: paginationHTML.map { .utf8($0) }
+        case .pagination: pagination.map { .object($0) }
         case .failuresHTML: failuresHTML.map { .utf8($0) }
         case .failureCount: failureCount.map { .text($0) }
         case .introHTML: introHTML.map { .utf8($0) }

@@ -221,7 +221,8 @@ struct ReportAttackTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
             $0.hasSuffix(".mustache")
         }
-        #expect(names.filter { $0.hasSuffix(".md.mustache") }.count == 10)
+        #expect(names.filter { $0.hasSuffix(".md.mustache") }.count == 9)
+        #expect(names.filter { $0.hasSuffix(".html.mustache") }.count == 2, "the index's page and its page links")
         for name in names {
             let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
             // Markdown templates escape values for Markdown; the index's HTML template composes HTML fragments that

@@ -28,18 +28,18 @@ struct ReportsIndexTests {
             "3 reports need attention (1 urgent).",
             "4 reports in all",
             "Urgent (1 report)",
-            "Hair loss consultation for Sam K.\nConsult · Completed · 1 October 2026\n"
+            "Sam K. · Hair loss consultation\nConsult · Completed · 1 October 2026\n"
                 + "Why: 1 urgent answer: Pain, redness or sores; 1 answer for review: Sudden bald patches\n"
                 + "Reference hl-old",
             "For review (1 report)",
-            "Supplement plan for Riley\nSupplement stack · Not tracked yet · 1 November 2026 · Fish oil, Magnesium\n"
+            "Riley · Supplement plan\nSupplement stack · Not tracked yet · 1 November 2026 · Fish oil, Magnesium\n"
                 + "Why: 1 caution about blood thinners (anticoagulants), a risk they listed: Fish oil\nReference sw-1",
             "Follow up (1 report)",
-            "Hair loss consultation (incomplete) for Sam K.\nConsult · Not finished · 2 November 2026\n"
+            "Sam K. · Hair loss consultation (incomplete)\nConsult · Not finished · 2 November 2026\n"
                 + "Why: Not finished: 4 required questions unanswered\nReference hl-new",
             "Other reports (1 report)",
-            "Recovery recommendation: Patellofemoral Pain Syndrome\nPhysio recommendation · Personalised answer · "
-                + "3 November 2026 · “My knee hurts when I go down stairs”\nReference pg-1",
+            "pg-1 · Recovery recommendation: Patellofemoral Pain Syndrome\nPhysio recommendation · Personalised answer · "
+                + "3 November 2026 · Knee: “My knee hurts when I go down stairs”\nReference pg-1",
         ]
         let positions = order.map { text.range(of: $0)?.lowerBound }
         #expect(!positions.contains(nil), "missing: \(zip(order, positions).filter { $0.1 == nil }.map(\.0))\n\(text)")
