@@ -207,13 +207,15 @@ public struct AppKitSources: Sendable {
                                 name: condition.name, slug: condition.slug, area: condition.bodyArea.rawValue,
                                 areaName: condition.bodyArea.displayName, summary: condition.summary,
                                 aliases: condition.aliases, keywords: condition.keywords)
-                        }))
+                        },
+                        lexicon: lexicon))
 
                 private static let byName: [String: KnowledgeCondition] = Dictionary(
                     conditions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            }
 
             """
+        out += lexiconDeclaration
+        out += "}\n"
         return out
     }
 

@@ -55,7 +55,8 @@ struct MatcherFigures: CustomStringConvertible {
 
     var description: String {
         func percent(_ value: Double) -> String { String(format: "%.1f%%", 100 * value) }
-        return "recall@1 \(percent(recall1)) (\(top1)/\(described)), recall@3 \(percent(recall3)) (\(top3)/\(described)), "
+        return
+            "recall@1 \(percent(recall1)) (\(top1)/\(described)), recall@3 \(percent(recall3)) (\(top3)/\(described)), "
             + "no-match precision \(percent(noMatchPrecision)) (\(unmatched)/\(other))"
     }
 

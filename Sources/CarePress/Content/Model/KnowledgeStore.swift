@@ -8,6 +8,8 @@ public struct KnowledgeStore: Sendable {
     public let conditions: [Condition]
     /// The exercises, by name.
     public let exercises: [Exercise]
+    /// The matcher's lay words (`lexicon.yml`); empty when the store has none.
+    public var lexicon: MatcherLexicon = .empty
 
     private let areaIndex: [String: Int]
     private let phaseIndex: [String: Int]
