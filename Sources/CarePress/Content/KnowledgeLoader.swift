@@ -1,6 +1,6 @@
 import Foundation
 
-/// Loads `Content/knowledge/` and checks its cross-references: area, phase and exercise names that exist,
+/// Loads `Content/knowledge/` (and its `emergency-signs.yml`, see `loadEmergencySigns`) and checks its cross-references: area, phase and exercise names that exist,
 /// unique names and file names, summaries of at most 60 words; and warns about hard reading (`ReadingLevel`).
 ///
 /// A file with an error is left out of the store, and the error says why; the rest is still loaded. But a store whose
@@ -28,6 +28,7 @@ enum KnowledgeLoader {
         let phases = loadList(folder.appendingPathComponent("phases.yml"), cache, &diagnostics, &unreadableParts) {
             RecoveryPhase.read($0, $1, $2)
         }
+        let signs = loadEmergencySigns(folder, cache, &diagnostics, &unreadableParts)
         var unique = UniqueNames()
         let areaIDs = Set(areas.items.map(\.value.id))
         let phaseIDs = Set(phases.items.map(\.value.id))
@@ -118,7 +119,7 @@ enum KnowledgeLoader {
         }
         var store = KnowledgeStore(
             areas: areas.items.map(\.value), phases: phases.items.map(\.value), conditions: conditions,
-            exercises: exercises)
+            exercises: exercises, emergencySigns: signs)
         let lexicon = LexiconLoader.load(
             from: folder, areaIDs: areaIDs, conditionNames: Set(conditions.map(\.name)), cache: cache)
         store.lexicon = lexicon.lexicon
@@ -141,7 +142,7 @@ enum KnowledgeLoader {
 
     /// A YAML list file read item by item; items with errors are left out. A file that cannot be read makes the store
     /// unreadable.
-    private static func loadList<T>(
+    static func loadList<T>(
         _ path: String, _ cache: YAMLCache?, _ diagnostics: inout [Diagnostic], _ unreadableParts: inout [Diagnostic],
         read: (ContentNode, ValuePath, NodeReader) -> T?
     ) -> (file: String, items: [(value: T, node: ContentNode)]) {

@@ -20,6 +20,8 @@ public struct MatchReport: Sendable, Codable {
     public var concern: String
     /// The body area filter, if any.
     public var area: String?
+    /// The emergency signs the concern carries, in file order: their advice comes before any condition.
+    public var urgentSigns: [EmergencyScreen.UrgentSign]
     /// The best conditions, best first.
     public var matches: [Item]
 
@@ -27,6 +29,7 @@ public struct MatchReport: Sendable, Codable {
     public init(concern: String, area: String?, knowledge: KnowledgeStore, limit: Int = 3) {
         self.concern = concern
         self.area = area
+        self.urgentSigns = EmergencyScreen(knowledge: knowledge).urgentSigns(in: concern)
         self.matches = ConditionMatcher(knowledge: knowledge).matches(for: concern, area: area, limit: limit).compactMap
         { match in
             guard let condition = knowledge.condition(named: match.name) else { return nil }
@@ -43,13 +46,17 @@ public struct MatchReport: Sendable, Codable {
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
-    /// Numbered lines with each condition's summary, or a sentence saying nothing matched.
+    /// The advice of each urgent sign first, then numbered lines with each condition's summary, or a sentence saying
+    /// nothing matched.
     public var text: String {
+        let urgent = urgentSigns.map { "URGENT (\($0.sign)): \($0.advice)\n" }.joined()
         guard !matches.isEmpty else {
-            return "No condition in the knowledge store matches that concern. Try other words, or leave out --area."
+            return urgent + (urgent.isEmpty ? "" : "\n")
+                + "No condition in the knowledge store matches that concern. Try other words, or leave out --area."
         }
-        return matches.enumerated().map { index, item in
-            "\(index + 1). \(item.name) (\(item.area), score \(item.score))\n   \(item.summary)\n   \(item.page)"
-        }.joined(separator: "\n")
+        return urgent + (urgent.isEmpty ? "" : "\n")
+            + matches.enumerated().map { index, item in
+                "\(index + 1). \(item.name) (\(item.area), score \(item.score))\n   \(item.summary)\n   \(item.page)"
+            }.joined(separator: "\n")
     }
 }

@@ -10,6 +10,8 @@ enum IdentifierRule {
     case phaseID
     /// `^[a-z0-9][a-z0-9_-]*$`: supplement ids.
     case supplementID
+    /// `^[a-z][a-z_-]*$`: emergency sign ids.
+    case signID
 
     /// Whether the text follows the rule.
     func accepts(_ text: String) -> Bool {
@@ -25,7 +27,7 @@ enum IdentifierRule {
         case .schemaID: "lower-case letters, digits and '-', starting with a letter or digit"
         case .questionID: "lower-case letters, digits and '_'"
         case .bodyAreaID: "lower-case letters and '_', starting with a letter"
-        case .phaseID: "lower-case letters, '_' and '-', starting with a letter"
+        case .phaseID, .signID: "lower-case letters, '_' and '-', starting with a letter"
         case .supplementID: "lower-case letters, digits, '_' and '-', starting with a letter or digit"
         }
     }
@@ -34,7 +36,7 @@ enum IdentifierRule {
         switch self {
         case .schemaID, .supplementID: isLower(c) || isDigit(c)
         case .questionID: isLower(c) || isDigit(c) || c == "_"
-        case .bodyAreaID, .phaseID: isLower(c)
+        case .bodyAreaID, .phaseID, .signID: isLower(c)
         }
     }
 
@@ -43,7 +45,7 @@ enum IdentifierRule {
         case .schemaID: isLower(c) || isDigit(c) || c == "-"
         case .questionID: isLower(c) || isDigit(c) || c == "_"
         case .bodyAreaID: isLower(c) || c == "_"
-        case .phaseID: isLower(c) || c == "_" || c == "-"
+        case .phaseID, .signID: isLower(c) || c == "_" || c == "-"
         case .supplementID: isLower(c) || isDigit(c) || c == "_" || c == "-"
         }
     }

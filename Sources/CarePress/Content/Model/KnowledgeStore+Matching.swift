@@ -25,3 +25,10 @@ extension ConditionMatcher {
         self.init(index: MatcherIndex(knowledge: knowledge))
     }
 }
+
+extension EmergencyScreen {
+    /// Creates the screen of a knowledge store's emergency signs.
+    public init(knowledge: KnowledgeStore) {
+        self.init(signs: knowledge.emergencySigns)
+    }
+}

@@ -8,6 +8,8 @@ public struct KnowledgeStore: Sendable {
     public let conditions: [Condition]
     /// The exercises, by name.
     public let exercises: [Exercise]
+    /// The emergency signs concerns are screened for, in file order (`emergency-signs.yml`).
+    public let emergencySigns: [EmergencySign]
     /// The matcher's lay words (`lexicon.yml`); empty when the store has none.
     public var lexicon: MatcherLexicon = .empty
 
@@ -19,8 +21,12 @@ public struct KnowledgeStore: Sendable {
     private let exerciseSlugIndex: [String: Int]
 
     /// Creates a store; lists are sorted (phases by order, the rest by name) so output never depends on file order.
-    public init(areas: [BodyArea], phases: [RecoveryPhase], conditions: [Condition], exercises: [Exercise]) {
+    public init(
+        areas: [BodyArea], phases: [RecoveryPhase], conditions: [Condition], exercises: [Exercise],
+        emergencySigns: [EmergencySign] = []
+    ) {
         self.areas = areas
+        self.emergencySigns = emergencySigns
         self.phases = phases.sorted { ($0.order, $0.id) < ($1.order, $1.id) }
         self.conditions = conditions.sorted { $0.name < $1.name }
         self.exercises = exercises.sorted { $0.name < $1.name }
