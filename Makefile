@@ -93,6 +93,11 @@ bench-serve:
 eval-matcher:
 	$(SWIFT) test --filter MatcherEvaluationTests
 
+# The matcher's time per concern (never part of `make test`), release build: the sample store (goal 1 ms) and a
+# generated store of 1,000 conditions (goal 5 ms). Tests/MatcherBench/main.swift.
+bench-matcher:
+	CAREPRESS_BENCH=1 $(SWIFT) run -c release carepress-matcher-bench
+
 # Instruction counts of a 500-consult build under callgrind (repeatable on a noisy machine); see README.
 profile:
 	@scripts/ensure-deps profile

@@ -35,7 +35,9 @@ struct EmergencyEvaluationTests {
         #expect(try EmergencyEvaluation.ordinary().count >= 100)
         let signs = Set(Self.project.knowledge.emergencySigns.map(\.id))
         #expect(signs.isSuperset(of: Set(emergencies.map(\.sign))), "every sign of the set is in the store")
-        for id in ["cauda-equina", "heart", "stroke", "spinal-cord", "infection", "fracture-dislocation", "circulation"] {
+        for id in [
+            "cauda-equina", "heart", "stroke", "spinal-cord", "infection", "fracture-dislocation", "circulation",
+        ] {
             #expect(signs.contains(id), "the store screens for \(id)")
         }
     }
