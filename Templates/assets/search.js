@@ -303,7 +303,7 @@
         var strong = false;
         var telling = false;
         list.forEach(function (word, n) {
-          if (slips.has(read.groups[n])) return;
+          if (slips.has(read.groups[n]) || named.parts.has(n)) return;
           if (item.strong.indexOf(word) >= 0) strong = true;
           if (item.telling.indexOf(word) >= 0) telling = true;
         });

@@ -116,7 +116,7 @@ public struct ConditionMatcher: Sendable {
                 let unit = slips.contains(group) ? " s\(group)" : named.parts[n].map { " p\($0)" } ?? word
                 units.insert(unit)
                 if named.parts[n] == nil { ownUnits.insert(unit) }
-                if !slips.contains(group) {
+                if !slips.contains(group) && named.parts[n] == nil {
                     strong = strong || sets.strong.contains(word)
                     telling = telling || sets.telling.contains(word)
                 }

@@ -97,8 +97,8 @@ enum ReferenceMatcher {
                 let piece = slip ? "slip \(origin[n])" : partStart[n].map { "part \($0)" } ?? "word " + word
                 pieces.insert(piece)
                 if partStart[n] == nil { own.insert(piece) }
-                if !slip && entry.strongWords.contains(word) { strong = true }
-                if !slip && entry.tellingWords.contains(word) { telling = true }
+                if !slip && partStart[n] == nil && entry.strongWords.contains(word) { strong = true }
+                if !slip && partStart[n] == nil && entry.tellingWords.contains(word) { telling = true }
             }
             for start in named[entry.area] ?? [] { pieces.insert("part \(start)") }
             let rare = found.contains { frequency[$0, default: 0] <= 2 && !partWords.contains($0) }
