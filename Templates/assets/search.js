@@ -371,6 +371,9 @@
       results.replaceChildren();
       return;
     }
+    // The emergency screen (emergency.js) comes first: its advice shows above any result.
+    var urgent = window.CarePressEmergency ? window.CarePressEmergency.callout(concern) : null;
+    if (urgent) fragment.appendChild(urgent);
     if (matches.length === 0) {
       fragment.appendChild(
         element(

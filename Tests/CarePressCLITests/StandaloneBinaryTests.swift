@@ -40,7 +40,7 @@ struct StandaloneBinaryTests {
             "index.html", "guide/index.html", "guide/phases.html", "reports/index.html",
             "reports/consults/hl-2026-0001.html", "reports/physio/pg-2026-0001.html",
             "reports/stacks/sw-2026-0001.html", "reports/stacks/sw-2026-0001-adherence.svg", "assets/style.css",
-            "assets/search.js",
+            "assets/search.js", "assets/emergency.js",
         ] {
             #expect(
                 FileManager.default.fileExists(atPath: project.appendingPathComponent("Output/" + page).path),

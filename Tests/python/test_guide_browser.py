@@ -228,13 +228,19 @@ def test_a_concern_that_matches_nothing_says_so(browser, guide):
 # The page's search gives the same top 3 as `carepress match` ------------------------------------------------
 
 
-def cli_top3(carepress, concern: str, area: str | None) -> list[str]:
+def cli_match(carepress, concern: str, area: str | None) -> tuple[list[str], list[dict]]:
+    """`carepress match --json`: the top three's names and the urgent signs."""
     command = [str(carepress), "match", "--json", "--content", "Content"]
     if area:
         command += ["--area", area]
     result = subprocess.run(command + ["--", concern], cwd=REPOSITORY, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    return [match["name"] for match in json.loads(result.stdout)["matches"]]
+    printed = json.loads(result.stdout)
+    return [match["name"] for match in printed["matches"]], printed["urgentSigns"]
+
+
+def cli_top3(carepress, concern: str, area: str | None) -> list[str]:
+    return cli_match(carepress, concern, area)[0]
 
 
 def evaluation_concerns() -> list[str]:
@@ -274,16 +280,22 @@ def test_the_pages_search_ranks_exactly_like_carepress_match(browser, guide, car
     assert len(evaluation) >= 400
     cases += [(concern, None) for concern in evaluation]
     assert len(cases) >= 120 + 6 * 10 + 400
+    # The page's top three and its emergency screen's signs, against `carepress match --json`'s.
     pages = browser.execute_script(
-        "return arguments[0].map(c => CarePressSearch.match(c[0], c[1]).map(m => m.name))", [list(c) for c in cases]
+        "return arguments[0].map(c => [CarePressSearch.match(c[0], c[1]).map(m => m.name), "
+        "CarePressEmergency.screen(c[0])])",
+        [list(c) for c in cases],
     )
     with ThreadPoolExecutor(2) as pool:
-        clis = list(pool.map(lambda case: cli_top3(carepress, *case), cases))
+        clis = list(pool.map(lambda case: cli_match(carepress, *case), cases))
     differences = []
+    flagged = 0
     for (concern, area), page, cli in zip(cases, pages, clis):
-        if page != cli:
+        flagged += bool(cli[1])
+        if page != list(cli):
             differences.append(f"{concern!r} area={area}: page {page} != carepress match {cli}")
-    print(f"search parity: {len(cases) - len(differences)}/{len(cases)} concerns give the same top 3")
+    print(f"search parity: {len(cases) - len(differences)}/{len(cases)} concerns give the same top 3 and signs")
+    assert flagged >= 40, "the comparison covers concerns that carry signs"
     assert not differences, "\n".join(differences)
 
 

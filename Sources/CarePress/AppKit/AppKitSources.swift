@@ -2,7 +2,8 @@
 ///
 /// Five files, Foundation only, that compile with plain `swiftc` and in an iOS app:
 /// - `BodyArea.swift`: `enum BodyArea: String, CaseIterable, Identifiable` (raw values are the area ids);
-/// - `KnowledgeStore.swift`: `KnowledgeCondition` and `KnowledgeStore` (`conditions`, `match(userInput:bodyArea:)`);
+/// - `KnowledgeStore.swift`: `KnowledgeCondition` and `KnowledgeStore` (`conditions`, `match(userInput:bodyArea:)`,
+///   `emergencySigns` and `urgentSigns(userInput:)`, to show before any match);
 /// - `Exercises.swift`: `Exercise` and `ExerciseStore.shared.exercise(named:)`;
 /// - `Phases.swift`: `RecoveryPhase` and its list;
 /// - `KnowledgeMatcher.swift`: the files of `Sources/CarePress/Matching/`, unchanged, one after another, so the app
@@ -188,6 +189,10 @@ public struct AppKitSources: Sendable {
         out += """
                 ]
 
+            """
+        out += emergencySigns
+        out += """
+
                 /// The best three conditions for a concern in the patient's own words, best first, optionally only
                 /// within one body area; none when nothing fits.
                 static func match(userInput: String, bodyArea: BodyArea?) -> [KnowledgeCondition] {
@@ -197,6 +202,12 @@ public struct AppKitSources: Sendable {
                 /// The condition with exactly this name.
                 static func condition(named name: String) -> KnowledgeCondition? {
                     byName[name]
+                }
+
+                /// The emergency signs a concern in the patient's own words carries, in the knowledge store's order,
+                /// each with the advice to show before any condition or exercise; none for an ordinary concern.
+                static func urgentSigns(userInput: String) -> [EmergencyScreen.UrgentSign] {
+                    screen.urgentSigns(in: userInput)
                 }
 
                 /// The matcher over every condition, built once, as `carepress match` builds it.
@@ -209,6 +220,9 @@ public struct AppKitSources: Sendable {
                                 aliases: condition.aliases, keywords: condition.keywords)
                         },
                         lexicon: lexicon))
+
+                /// The screen over every emergency sign, built once, as `carepress match` builds it.
+                private static let screen = EmergencyScreen(signs: emergencySigns)
 
                 private static let byName: [String: KnowledgeCondition] = Dictionary(
                     conditions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

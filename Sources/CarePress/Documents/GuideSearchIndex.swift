@@ -23,6 +23,8 @@ public struct GuideSearchIndex: Sendable, Encodable {
     public var pages: [String: String]
     /// The body areas, in the order the guide lists them.
     public var areas: [Area]
+    /// The emergency screen's signs and rules, for `emergency.js`, which screens a concern before any result.
+    public var emergency: EmergencyScreen
 
     /// The index of a knowledge store.
     public init(knowledge: KnowledgeStore) {
@@ -38,6 +40,7 @@ public struct GuideSearchIndex: Sendable, Encodable {
             },
             uniquingKeysWith: { first, _ in first })
         areas = knowledge.areas.map { Area(id: $0.id, name: $0.name) }
+        emergency = EmergencyScreen(knowledge: knowledge)
     }
 
     /// The script: one statement that assigns the index, as JSON with sorted keys so builds are byte-identical.

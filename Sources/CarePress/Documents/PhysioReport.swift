@@ -9,6 +9,8 @@ struct PhysioReport: Report {
     let physio: PhysioRecommendation
     let knowledge: KnowledgeStore
     let matcher: ConditionMatcher
+    /// The emergency signs the concern carries, in file order: the report shows their advice first.
+    let urgentSigns: [EmergencyScreen.UrgentSign]
     /// The matcher's conditions, worked out on first use: the matcher is the costly part of a physio report, and
     /// both the view model and the required texts need them, while the summary does not.
     private let matchesFound = MatchesFound()
@@ -18,11 +20,12 @@ struct PhysioReport: Report {
         var conditions: [Condition]?
     }
 
-    /// A physio record's report.
-    init(physio: PhysioRecommendation, knowledge: KnowledgeStore, matcher: ConditionMatcher) {
+    /// A physio record's report; `screen` finds the emergency signs of its concern.
+    init(physio: PhysioRecommendation, knowledge: KnowledgeStore, matcher: ConditionMatcher, screen: EmergencyScreen) {
         self.physio = physio
         self.knowledge = knowledge
         self.matcher = matcher
+        self.urgentSigns = screen.urgentSigns(in: physio.concern)
     }
 
     /// The report's Markdown template.
@@ -88,6 +91,11 @@ struct PhysioReport: Report {
     /// report falls back on the guide's matches for an unknown condition), or no personalised answer.
     var attention: Attention {
         var findings: [(level: Attention.Level, reason: String)] = []
+        if !urgentSigns.isEmpty {
+            let signs = urgentSigns.map(\.sign).joined(separator: ", ")
+            findings.append(
+                (.urgent, "The concern describes an emergency sign (\(signs)): the report says to get help now"))
+        }
         if let response = physio.response {
             if condition == nil {
                 findings.append(
@@ -110,6 +118,9 @@ struct PhysioReport: Report {
     /// The texts the rendered report must show, each with what it is: the disclaimer and every red flag shown.
     func requiredTexts(disclaimer: String) -> [(what: String, text: String)] {
         var required = [(what: "the disclaimer from site.yml", text: disclaimer)]
+        for sign in urgentSigns {
+            required.append((what: "the advice of the emergency sign '\(sign.sign)'", text: sign.advice))
+        }
         for condition in conditionsShown {
             for flag in condition.redFlags {
                 required.append((what: "the red flag of \(condition.name) '\(flag)'", text: flag))
@@ -126,6 +137,7 @@ struct PhysioReport: Report {
             createdAt: physio.createdAt?.longDescription, area: physio.bodyArea.flatMap(knowledge.area)?.name,
             condition: condition.map { conditionView($0, rank: nil) },
             matches: matches.enumerated().map { conditionView($1, rank: $0 + 1) },
+            urgentSigns: urgentSigns.map { PhysioReportView.Named(key: "advice", text: $0.advice) },
             transcript: TranscriptView.turns(physio.transcript, knowledge: knowledge, from: htmlPath))
         if let response = physio.response {
             if condition == nil { view.unknownCondition = .init(key: "name", text: response.conditionName) }

@@ -99,6 +99,8 @@ struct PhysioReportView: ViewModel {
     /// The knowledge store's condition for the model's condition name.
     var condition: Condition?
     var matches: [Condition]
+    /// The advice of each emergency sign the concern carries (`advice`), shown first.
+    var urgentSigns: [Named]
     /// The model's condition name when the store does not have it (`name`).
     var unknownCondition: Named?
     var response: Response?
@@ -116,6 +118,8 @@ struct PhysioReportView: ViewModel {
         case .condition: condition.map { .object($0) }
         case .matches: .objects(matches)
         case .hasMatches: .flag(!matches.isEmpty)
+        case .urgentSigns: .objects(urgentSigns)
+        case .hasUrgentSigns: .flag(!urgentSigns.isEmpty)
         case .noMatches: .flag(condition == nil && matches.isEmpty)
         case .unknownCondition: unknownCondition.map { .object($0) }
         case .response: response.map { .object($0) }

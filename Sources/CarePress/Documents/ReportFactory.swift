@@ -7,11 +7,14 @@ struct ReportFactory: Sendable {
     /// Its index took 31 M instructions (7 ms) of every build, on the thread that loads the project, before any
     /// record could start, and the guide built it again; a no-op rebuild renders no report and needs none.
     let matcher: Lazy<ConditionMatcher>
+    /// The emergency screen over the project's knowledge store, made for the first physio report.
+    let screen: Lazy<EmergencyScreen>
 
     /// A factory for a project's records.
     init(project: SiteProject) {
         self.project = project
         self.matcher = Lazy { ConditionMatcher(knowledge: project.knowledge) }
+        self.screen = Lazy { EmergencyScreen(knowledge: project.knowledge) }
     }
 
     /// The record's report; nil only for a consult whose questionnaire is not loaded, which a valid record never is.
@@ -27,7 +30,7 @@ struct ReportFactory: Sendable {
         case .physio(let physio):
             PhysioReport(
                 physio: physio, knowledge: RecordDependencies.knowledge(for: record, in: project),
-                matcher: matcher.value)
+                matcher: matcher.value, screen: screen.value)
         case .stack(let stack):
             StackReport(stack: stack)
         }

@@ -13,6 +13,7 @@ struct GuideSearchIndexTests {
         var matcher: MatcherIndex
         var pages: [String: String]
         var areas: [Area]
+        var emergency: EmergencyScreen
     }
 
     static let prefix = "window.CAREPRESS_INDEX = "
@@ -33,6 +34,8 @@ struct GuideSearchIndexTests {
         #expect(decoded.matcher == MatcherIndex(knowledge: sample.knowledge))
         #expect(decoded.areas.map(\.id) == sample.knowledge.areas.map(\.id))
         #expect(decoded.pages.count == sample.knowledge.conditions.count)
+        #expect(decoded.emergency == EmergencyScreen(knowledge: sample.knowledge))
+        #expect(decoded.emergency.signs.count >= 7, "the sample's emergency signs go to the page's screen")
         for condition in sample.knowledge.conditions {
             let page = try #require(decoded.pages[condition.name])
             #expect(page == "conditions/\(condition.slug).html")
@@ -52,10 +55,12 @@ struct GuideSearchIndexTests {
 
     @Test func theSearchAssetsAreSmallAndLoadNothingElse() throws {
         let sample = try BuiltSample.load()
-        let search = try sample.read("assets/search.js")
-        for forbidden in ["fetch(", "XMLHttpRequest", "Worker(", "WebAssembly", "import(", "http://", "https://"] {
-            #expect(!search.contains(forbidden), "search.js must not use \(forbidden)")
+        for script in ["assets/search.js", "assets/emergency.js"] {
+            let search = try sample.read(script)
+            for forbidden in ["fetch(", "XMLHttpRequest", "Worker(", "WebAssembly", "import(", "http://", "https://"] {
+                #expect(!search.contains(forbidden), "\(script) must not use \(forbidden)")
+            }
+            #expect(search.contains("window.CAREPRESS_INDEX"))
         }
-        #expect(search.contains("window.CAREPRESS_INDEX"))
     }
 }

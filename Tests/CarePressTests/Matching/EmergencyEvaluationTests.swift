@@ -35,9 +35,10 @@ struct EmergencyEvaluationTests {
         #expect(try EmergencyEvaluation.ordinary().count >= 100)
         let signs = Set(Self.project.knowledge.emergencySigns.map(\.id))
         #expect(signs.isSuperset(of: Set(emergencies.map(\.sign))), "every sign of the set is in the store")
-        for id in [
+        let required = [
             "cauda-equina", "heart", "stroke", "spinal-cord", "infection", "fracture-dislocation", "circulation",
-        ] {
+        ]
+        for id in required {
             #expect(signs.contains(id), "the store screens for \(id)")
         }
     }

@@ -32,6 +32,7 @@ struct StarterProjectTests {
         #expect(stack.contains("\"tracking\""))
         let paths = StarterProject.files.map(\.path)
         #expect(paths.contains("Content/site.yml") && paths.contains("Content/knowledge/phases.yml"))
+        #expect(paths.contains("Content/knowledge/emergency-signs.yml"), "a new project screens for emergencies")
         #expect(!paths.contains("Content/consults/hl-2026-0002.json"))
     }
 

@@ -21,6 +21,15 @@ enum Samples {
         - { id: return, name: Return to activity, order: 4, goals: [Get back to sport] }
         """
 
+    static let emergencySigns = """
+        - id: cauda-equina
+          advice: Go to A&E now. Do not do the exercises.
+          phrasings: ["can't control my bladder", numb between my legs]
+        - id: heart
+          advice: Call 999 now.
+          phrasings: [chest pain spreading to my arm]
+        """
+
     static let exercises: [(String, String)] = [
         ("quad-sets", exercise("Quad Sets", phase: "protect")),
         ("straight-leg-raise", exercise("Straight Leg Raise", phase: "protect")),

@@ -27,6 +27,7 @@ final class TemporaryProject: Sendable {
         try project.write("Content/site.yml", Samples.site)
         try project.write("Content/knowledge/body-areas.yml", Samples.bodyAreas)
         try project.write("Content/knowledge/phases.yml", Samples.phases)
+        try project.write("Content/knowledge/emergency-signs.yml", Samples.emergencySigns)
         for (name, text) in Samples.exercises { try project.write("Content/knowledge/exercises/\(name).yml", text) }
         try project.write("Content/knowledge/conditions/patellofemoral-pain-syndrome.yml", Samples.condition)
         try project.write("Content/schemas/hair-loss.json", Samples.hairLossSchema)
