@@ -60,7 +60,7 @@ struct AppKitSourcesTests {
             var shuffled = KnowledgeStore(
                 areas: knowledge.areas, phases: knowledge.phases.shuffled(using: &random),
                 conditions: knowledge.conditions.shuffled(using: &random),
-                exercises: knowledge.exercises.shuffled(using: &random))
+                exercises: knowledge.exercises.shuffled(using: &random), emergencySigns: knowledge.emergencySigns)
             shuffled.lexicon = knowledge.lexicon
             #expect(AppKitSources(knowledge: shuffled).files == files)
         }
