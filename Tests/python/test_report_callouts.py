@@ -61,11 +61,12 @@ def test_physio_red_flags_are_inside_get_urgent_help_callouts(browser, built_sit
     # The model's condition is not in the guide: each of the guide's matches has its red flags in a callout.
     open_page(browser, built_site / "reports" / "physio" / "pg-2026-0005.html")
     found = callouts(browser)
-    matches = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "main h3 > a")][:2]
-    assert matches == ["Patellar Tendinopathy", "Patellofemoral Pain Syndrome"]
-    assert len(found) == 2 and {c["heading"] for c in found} == {"Get urgent help if\u2026"}
+    matches = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "main h3 > a")][:3]
+    assert matches == ["Patellar Tendinopathy", "Patellofemoral Pain Syndrome", "ACL Tear"]
+    assert len(found) == 3 and {c["heading"] for c in found} == {"Get urgent help if\u2026"}
     assert found[0]["items"] == red_flags("patellar-tendinopathy.yml")
     assert found[1]["items"] == red_flags("patellofemoral-pain-syndrome.yml")
+    assert found[2]["items"] == red_flags("acl-tear.yml")
 
 
 def test_consult_urgent_and_for_review_answers_are_inside_callouts(browser, built_site):
