@@ -91,7 +91,7 @@ bench-serve:
 # precision, emergency recall and false alarms, for the development and held-out splits; fails below the goals.
 # MATCHER_EVAL_MISSES=1 lists the development split's misses.
 eval-matcher:
-	$(SWIFT) test --filter MatcherEvaluationTests
+	CAREPRESS_EVAL_GOALS=1 $(SWIFT) test --filter MatcherEvaluationTests
 
 # The matcher's time per concern (never part of `make test`), release build: the sample store (goal 1 ms) and a
 # generated store of 1,000 conditions (goal 5 ms). Tests/MatcherBench/main.swift.
