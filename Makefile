@@ -5,7 +5,7 @@ BIN_RELEASE := .build/release/carepress
 PREFIX ?= /usr/local
 BIN ?= $(BIN_RELEASE)
 
-.PHONY: run build install install-files test test-deps lint format unit pytest fuzz-smoke fuzz bench bench-filter bench-pdf bench-serve profile clean
+.PHONY: run build install install-files test test-deps lint format unit pytest fuzz-smoke fuzz bench bench-filter bench-pdf bench-serve eval-matcher bench-matcher profile clean
 
 run: build
 	$(BIN_RELEASE) build --content Content --templates Templates --output Output; status=$$?; \
@@ -86,6 +86,17 @@ bench-filter:
 bench-serve:
 	@scripts/ensure-deps build
 	python3 scripts/bench_serve.py --records $(N)
+
+# The matcher's figures on the lay-language evaluation set (Tests/MatcherEvaluation/): recall@1, recall@3, no-match
+# precision, emergency recall and false alarms, for the development and held-out splits; fails below the goals.
+# MATCHER_EVAL_MISSES=1 lists the development split's misses.
+eval-matcher:
+	CAREPRESS_EVAL_GOALS=1 $(SWIFT) test --filter MatcherEvaluationTests
+
+# The matcher's time per concern (never part of `make test`), release build: the sample store (goal 1 ms) and a
+# generated store of 1,000 conditions (goal 5 ms). Tests/MatcherBench/main.swift.
+bench-matcher:
+	CAREPRESS_BENCH=1 $(SWIFT) run -c release carepress-matcher-bench
 
 # Instruction counts of a 500-consult build under callgrind (repeatable on a noisy machine); see README.
 profile:

@@ -122,6 +122,12 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// `make bench-matcher` (Tests/MatcherBench), declared only when it runs, so ordinary builds never compile it.
+if Context.environment["CAREPRESS_BENCH"] == "1" {
+    package.targets.append(
+        .executableTarget(name: "carepress-matcher-bench", dependencies: ["CarePress"], path: "Tests/MatcherBench"))
+}
+
 // The libFuzzer targets (Tests/Fuzz), declared only for `scripts/fuzz`, which builds them into .build-fuzz/ with
 // libFuzzer and AddressSanitizer: ordinary builds and `swift test` never see them.
 if Context.environment["CAREPRESS_FUZZ"] == "1" {

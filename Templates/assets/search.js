@@ -19,6 +19,10 @@
   var wordStart = /^[\p{Alphabetic}\p{N}]/u;
   /** ConditionMatcher.maximumWords: only the first words of a concern are read, so a huge paste stays cheap. */
   var MAXIMUM_WORDS = 5000;
+  /** ConditionMatcher.correctedLength: the fewest characters a word needs before a slip in it is corrected. */
+  var CORRECTED_LENGTH = 5;
+  /** ConditionMatcher.rareFrequency: a word of at most this many conditions is evidence of its own. */
+  var RARE_FREQUENCY = 2;
 
   /** The grapheme clusters of a string (Swift's Characters). */
   function characters(text) {
@@ -86,33 +90,81 @@
     return s.join("");
   }
 
-  /** ConditionMatcher.withinOneEdit: one insertion, deletion or substitution of a scalar. */
+  /** ConditionMatcher.withinOneEdit: one insertion, deletion or substitution of a scalar, or two neighbours swapped. */
   function withinOneEdit(a, b) {
     var x = Array.from(a);
     var y = Array.from(b);
-    if (x.length === y.length && x.every(function (c, n) { return c === y[n]; })) return true;
     if (Math.abs(x.length - y.length) > 1) return false;
-    var i = 0;
-    var j = 0;
-    var edits = 0;
-    while (i < x.length && j < y.length) {
-      if (x[i] === y[j]) {
-        i++;
-        j++;
-        continue;
+    var start = 0;
+    while (start < Math.min(x.length, y.length) && x[start] === y[start]) start++;
+    var xEnd = x.length;
+    var yEnd = y.length;
+    while (xEnd > start && yEnd > start && x[xEnd - 1] === y[yEnd - 1]) {
+      xEnd--;
+      yEnd--;
+    }
+    var xLeft = xEnd - start;
+    var yLeft = yEnd - start;
+    if (xLeft <= 1 && yLeft <= 1) return true;
+    return xLeft === 2 && yLeft === 2 && x[start] === y[start + 1] && x[start + 1] === y[start];
+  }
+
+  /** MatcherIndex.startsWith: whether `phrase` appears in `list` from `start`. */
+  function startsWith(list, start, phrase) {
+    if (start + phrase.length > list.length) return false;
+    for (var n = 0; n < phrase.length; n++) {
+      if (list[start + n] !== phrase[n]) return false;
+    }
+    return true;
+  }
+
+  /** MatcherIndex.rewrite: synonym phrases replaced, left to right, longest first; each word keeps its group. */
+  function rewrite(list, rewrites) {
+    var out = { words: [], groups: [] };
+    var start = 0;
+    while (start < list.length) {
+      var found = null;
+      for (var n = 0; n < rewrites.length && found === null; n++) {
+        if (startsWith(list, start, rewrites[n].from)) found = rewrites[n];
       }
-      edits++;
-      if (edits > 1) return false;
-      if (x.length > y.length) {
-        i++;
-      } else if (x.length < y.length) {
-        j++;
+      if (found !== null) {
+        found.to.forEach(function (word) {
+          out.words.push(word);
+          out.groups.push(start);
+        });
+        start += found.from.length;
       } else {
-        i++;
-        j++;
+        out.words.push(list[start]);
+        out.groups.push(start);
+        start++;
       }
     }
-    return edits + (x.length - i) + (y.length - j) <= 1;
+    return out;
+  }
+
+  /** MatcherIndex.areas: for each body area the words name, where the phrases naming it start; and for each word
+   * of a body-part phrase, where its phrase starts. */
+  function namedAreas(list, bodyParts) {
+    var areas = new Map();
+    var parts = new Map();
+    var start = 0;
+    while (start < list.length) {
+      var found = null;
+      for (var n = 0; n < bodyParts.length && found === null; n++) {
+        if (startsWith(list, start, bodyParts[n].from)) found = bodyParts[n];
+      }
+      if (found === null) {
+        start++;
+        continue;
+      }
+      for (var k = start; k < start + found.from.length; k++) parts.set(k, start);
+      found.to.forEach(function (area) {
+        if (!areas.has(area)) areas.set(area, new Set());
+        areas.get(area).add(start);
+      });
+      start += found.from.length;
+    }
+    return { areas: areas, parts: parts };
   }
 
   /** The matcher over one index: the same steps as ConditionMatcher.matches. */
@@ -121,6 +173,17 @@
     var vocabulary = index.vocabulary;
     var vocabularyKeys = new Set(vocabulary.map(key));
     var vocabularyLengths = vocabulary.map(characterCount);
+    var key2 = function (list) {
+      return list.map(key);
+    };
+    var rewrites = index.rewrites.map(function (r) { return { from: key2(r.from), to: key2(r.to) }; });
+    var bodyParts = index.bodyParts.map(function (r) { return { from: key2(r.from), to: r.to }; });
+    var weights = new Map();
+    Object.keys(index.weights).forEach(function (word) { weights.set(key(word), index.weights[word]); });
+    var frequencies = new Map();
+    index.entries.forEach(function (entry) {
+      entry.words.forEach(function (word) { frequencies.set(key(word), (frequencies.get(key(word)) || 0) + 1); });
+    });
 
     /** ConcernText.words: lower case, words of letters and digits, apostrophes dropped, stemmed, stop words out. */
     function words(text) {
@@ -157,12 +220,12 @@
     /** ConditionMatcher.correction: the vocabulary word one edit away from `word`, when there is exactly one. */
     function correction(word) {
       var length = characterCount(word);
-      if (vocabularyKeys.has(key(word)) || length < 3) return word;
+      if (vocabularyKeys.has(key(word)) || length < CORRECTED_LENGTH) return word;
       var candidate = null;
       for (var n = 0; n < vocabulary.length; n++) {
         var known = vocabulary[n];
         var knownLength = vocabularyLengths[n];
-        if (knownLength < 4 || Math.abs(knownLength - length) > 1) continue;
+        if (knownLength < CORRECTED_LENGTH || Math.abs(knownLength - length) > 1) continue;
         if (withinOneEdit(word, known)) {
           if (candidate !== null) return word;
           candidate = known;
@@ -173,16 +236,8 @@
 
     /** ConditionMatcher.containsRun, on canonical forms. */
     function containsRun(list, needle) {
-      if (needle.length === 0 || needle.length > list.length) return false;
-      for (var start = 0; start <= list.length - needle.length; start++) {
-        var all = true;
-        for (var n = 0; n < needle.length; n++) {
-          if (list[start + n] !== needle[n]) {
-            all = false;
-            break;
-          }
-        }
-        if (all) return true;
+      for (var start = 0; start + needle.length <= list.length; start++) {
+        if (startsWith(list, start, needle)) return true;
       }
       return false;
     }
@@ -190,45 +245,91 @@
     var entries = index.entries.map(function (entry) {
       return {
         entry: entry,
+        words: new Set(key2(entry.words)),
+        strong: key2(entry.strongWords),
+        telling: key2(entry.tellingWords),
         terms: entry.terms.map(function (term) {
-          return { keys: term.words.map(key), words: term.words, weight: term.weight };
+          return { keys: key2(term.words), words: term.words, weight: term.weight, isName: term.isName };
         }),
       };
     });
 
     /** The best `limit` conditions for a concern, optionally within one body area: best score first, then name. */
     function matches(concern, area, limit) {
-      var list = corrected(words(concern).slice(0, MAXIMUM_WORDS)).map(key);
+      var typed = words(concern).slice(0, MAXIMUM_WORDS);
+      var fixed = corrected(typed).map(key);
+      var slips = new Set();
+      fixed.forEach(function (word, n) {
+        if (word !== key(typed[n])) slips.add(n);
+      });
+      var read = rewrite(fixed, rewrites);
+      var list = read.words;
       if (list.length === 0) return [];
       var present = new Set(list);
+      var named = namedAreas(list, bodyParts);
       var results = [];
       entries.forEach(function (item) {
-        if (area && item.entry.area !== area) return;
+        var entry = item.entry;
+        if (area && entry.area !== area) return;
+        var found = new Set();
+        var groups = new Set();
+        var ownGroups = new Set();
+        list.forEach(function (word, n) {
+          if (!item.words.has(word)) return;
+          found.add(word);
+          var group = read.groups[n];
+          var unit = slips.has(group) ? " s" + group : named.parts.has(n) ? " p" + named.parts.get(n) : word;
+          groups.add(unit);
+          if (!named.parts.has(n)) ownGroups.add(unit);
+        });
+        var areaGroups = named.areas.get(entry.area);
+        if (found.size === 0 && !areaGroups) return;
+        if (areaGroups) areaGroups.forEach(function (start) { groups.add(" p" + start); });
         var score = 0;
+        found.forEach(function (word) { score += weights.get(word) || 0; });
+        if (areaGroups) score += index.areaWeights[entry.area] || 0;
+        var longInOrder = false;
         var matched = [];
         item.terms.forEach(function (term) {
-          var points;
+          if (!term.keys.every(function (w) { return present.has(w); })) return;
           if (containsRun(list, term.keys)) {
-            points = term.weight;
-          } else if (term.keys.length > 1 && term.keys.every(function (w) { return present.has(w); })) {
-            points = Math.floor(term.weight / 2);
+            if (term.keys.length > 1) longInOrder = true;
+            if (term.keys.length > 1 || term.isName) score += term.weight;
           } else {
-            return;
+            score += Math.floor(term.weight / 2);
           }
-          score += points;
           matched.push(term.words.join(" "));
         });
-        if (score > 0) {
-          results.push({
-            name: item.entry.name, slug: item.entry.slug, area: item.entry.area, summary: item.entry.summary,
-            score: score, matchedTerms: matched,
-          });
-        }
+        var strong = false;
+        var telling = false;
+        list.forEach(function (word, n) {
+          if (slips.has(read.groups[n]) || named.parts.has(n)) return;
+          if (item.strong.indexOf(word) >= 0) strong = true;
+          if (item.telling.indexOf(word) >= 0) telling = true;
+        });
+        var rare = false;
+        found.forEach(function (word) {
+          if ((frequencies.get(word) || 0) <= RARE_FREQUENCY && !isPart(word)) rare = true;
+        });
+        var enough = (groups.size >= 2 && ownGroups.size >= 1) || strong;
+        var placed = !!areaGroups || longInOrder || strong || telling || ownGroups.size >= 3;
+        var own = !entry.urgent || longInOrder || strong || telling || rare;
+        if (!(enough && placed && own)) return;
+        results.push({
+          name: entry.name, slug: entry.slug, area: entry.area, summary: entry.summary,
+          score: score, matchedTerms: matched,
+        });
       });
       results.sort(function (a, b) {
         return b.score - a.score || compareNames(a.name, b.name);
       });
       return results.slice(0, limit === undefined ? 3 : limit);
+    }
+
+    var partWords = new Set();
+    bodyParts.forEach(function (part) { part.from.forEach(function (word) { partWords.add(word); }); });
+    function isPart(word) {
+      return partWords.has(word);
     }
 
     return { words: words, stem: stem, corrected: corrected, matches: matches };

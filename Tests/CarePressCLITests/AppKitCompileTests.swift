@@ -259,8 +259,9 @@ struct AppKitCompileTests {
 
     // MARK: Making the run
 
-    /// The sample's concerns: the held-out ones, edge cases, and ones made from each condition's own words (names,
-    /// aliases, keywords, typos, keywords of two conditions together), each asked without and with a body area.
+    /// The sample's concerns: the held-out ones, edge cases, ones made from each condition's own words (names,
+    /// aliases, keywords, typos, keywords of two conditions together) and the matcher's evaluation sets, each asked
+    /// without and with a body area.
     static func sampleConcerns(_ knowledge: KnowledgeStore) throws -> [(text: String, area: String?)] {
         struct HeldOut: Decodable {
             struct Concern: Decodable {
@@ -294,6 +295,14 @@ struct AppKitCompileTests {
                 ("really bad \(String(typo)) since yesterday", nil), ("\(keyword(condition)), \(keyword(other))", nil),
                 ("it started with \(keyword(other)) but now \(word)", nil),
             ]
+        }
+        // Every concern of the matcher's evaluation sets (Tests/MatcherEvaluation/README.md).
+        let evaluation = CLI.repository.appendingPathComponent("Tests/MatcherEvaluation")
+        for name in ["concerns.tsv", "emergencies.tsv", "ordinary.txt"] {
+            let text = try String(contentsOf: evaluation.appendingPathComponent(name), encoding: .utf8)
+            texts += text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+                (String($0.split(separator: "\t", maxSplits: 1).last ?? ""), nil)
+            }
         }
         let areas = knowledge.areas.map(\.id)
         var result: [(String, String?)] = []

@@ -7,6 +7,7 @@ waits for a fixed time: every wait is a WebDriverWait on a condition.
 import json
 import pathlib
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from selenium import webdriver
@@ -20,6 +21,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 from conftest import REPOSITORY
 
 CONCERNS = REPOSITORY / "Tests" / "CarePressTests" / "Fixtures" / "matcher" / "concerns.json"
+EVALUATION = REPOSITORY / "Tests" / "MatcherEvaluation"
 WAIT = 20  # seconds: an upper bound for a condition to become true, never a fixed pause
 
 # Concerns that exercise the edges of the port: case, punctuation, apostrophes, typos, stemming, stop words,
@@ -226,13 +228,32 @@ def test_a_concern_that_matches_nothing_says_so(browser, guide):
 # The page's search gives the same top 3 as `carepress match` ------------------------------------------------
 
 
-def cli_top3(carepress, concern: str, area: str | None) -> list[str]:
+def cli_match(carepress, concern: str, area: str | None) -> tuple[list[str], list[dict]]:
+    """`carepress match --json`: the top three's names and the urgent signs."""
     command = [str(carepress), "match", "--json", "--content", "Content"]
     if area:
         command += ["--area", area]
     result = subprocess.run(command + ["--", concern], cwd=REPOSITORY, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    return [match["name"] for match in json.loads(result.stdout)["matches"]]
+    printed = json.loads(result.stdout)
+    return [match["name"] for match in printed["matches"]], printed["urgentSigns"]
+
+
+def cli_top3(carepress, concern: str, area: str | None) -> list[str]:
+    return cli_match(carepress, concern, area)[0]
+
+
+def evaluation_concerns() -> list[str]:
+    """Every concern of the matcher's evaluation sets (Tests/MatcherEvaluation/README.md)."""
+    concerns = []
+    for name in ("concerns.tsv", "emergencies.tsv", "ordinary.txt"):
+        path = EVALUATION / name
+        if not path.exists():
+            continue
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line and not line.startswith("#"):
+                concerns.append(line.split("\t", 1)[-1])
+    return concerns
 
 
 def starter_prompts() -> list[str]:
@@ -255,16 +276,26 @@ def test_the_pages_search_ranks_exactly_like_carepress_match(browser, guide, car
     assert len(prompts) == 6
     cases += [(prompt, area) for prompt in prompts for area in [None, *area_ids]]
     cases += [(concern, area) for concern in TRICKY_CONCERNS for area in [None, "knee"]]
-    assert len(cases) >= 120 + 6 * 10
+    evaluation = evaluation_concerns()
+    assert len(evaluation) >= 400
+    cases += [(concern, None) for concern in evaluation]
+    assert len(cases) >= 120 + 6 * 10 + 400
+    # The page's top three and its emergency screen's signs, against `carepress match --json`'s.
+    pages = browser.execute_script(
+        "return arguments[0].map(c => [CarePressSearch.match(c[0], c[1]).map(m => m.name), "
+        "CarePressEmergency.screen(c[0])])",
+        [list(c) for c in cases],
+    )
+    with ThreadPoolExecutor(2) as pool:
+        clis = list(pool.map(lambda case: cli_match(carepress, *case), cases))
     differences = []
-    for concern, area in cases:
-        page = browser.execute_script(
-            "return CarePressSearch.match(arguments[0], arguments[1]).map(m => m.name)", concern, area
-        )
-        cli = cli_top3(carepress, concern, area)
-        if page != cli:
+    flagged = 0
+    for (concern, area), page, cli in zip(cases, pages, clis):
+        flagged += bool(cli[1])
+        if page != list(cli):
             differences.append(f"{concern!r} area={area}: page {page} != carepress match {cli}")
-    print(f"search parity: {len(cases) - len(differences)}/{len(cases)} concerns give the same top 3")
+    print(f"search parity: {len(cases) - len(differences)}/{len(cases)} concerns give the same top 3 and signs")
+    assert flagged >= 40, "the comparison covers concerns that carry signs"
     assert not differences, "\n".join(differences)
 
 

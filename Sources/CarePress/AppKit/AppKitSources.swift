@@ -218,16 +218,18 @@ public struct AppKitSources: Sendable {
                                 name: condition.name, slug: condition.slug, area: condition.bodyArea.rawValue,
                                 areaName: condition.bodyArea.displayName, summary: condition.summary,
                                 aliases: condition.aliases, keywords: condition.keywords)
-                        }))
+                        },
+                        lexicon: lexicon))
 
                 /// The screen over every emergency sign, built once, as `carepress match` builds it.
                 private static let screen = EmergencyScreen(signs: emergencySigns)
 
                 private static let byName: [String: KnowledgeCondition] = Dictionary(
                     conditions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            }
 
             """
+        out += lexiconDeclaration
+        out += "}\n"
         return out
     }
 

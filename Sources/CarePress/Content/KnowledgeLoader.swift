@@ -117,9 +117,13 @@ enum KnowledgeLoader {
             diagnostics += log.diagnostics
             if !log.hasErrors { conditions.append(condition) }
         }
-        let store = KnowledgeStore(
+        var store = KnowledgeStore(
             areas: areas.items.map(\.value), phases: phases.items.map(\.value), conditions: conditions,
             exercises: exercises, emergencySigns: signs)
+        let lexicon = LexiconLoader.load(
+            from: folder, areaIDs: areaIDs, conditionNames: Set(conditions.map(\.name)), cache: cache)
+        store.lexicon = lexicon.lexicon
+        diagnostics += lexicon.diagnostics
         return (store, diagnostics, true)
     }
 

@@ -57,10 +57,11 @@ struct AppKitSourcesTests {
         let files = AppKitSources(knowledge: knowledge).files
         var random = SplitMix64(seed: 13)
         for _ in 0..<5 {
-            let shuffled = KnowledgeStore(
+            var shuffled = KnowledgeStore(
                 areas: knowledge.areas, phases: knowledge.phases.shuffled(using: &random),
                 conditions: knowledge.conditions.shuffled(using: &random),
                 exercises: knowledge.exercises.shuffled(using: &random), emergencySigns: knowledge.emergencySigns)
+            shuffled.lexicon = knowledge.lexicon
             #expect(AppKitSources(knowledge: shuffled).files == files)
         }
     }

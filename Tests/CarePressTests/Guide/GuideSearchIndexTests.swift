@@ -49,7 +49,7 @@ struct GuideSearchIndexTests {
         let two = GuideSearchIndex(knowledge: sample.knowledge).script
         #expect(one == two)
         #expect(one.contains("{\"areas\":[{\"id\":\"neck\",\"name\":\"Neck\"}"))
-        #expect(one.contains("{\"area\":\"knee\",\"name\":\"ACL Tear\",\"slug\":\"acl-tear\",\"summary\":"))
+        #expect(one.contains("{\"area\":\"knee\",\"name\":\"ACL Tear\",\"slug\":\"acl-tear\",\"strongWords\":["))
         #expect(!one.contains("\\/"), "slashes are not escaped")
     }
 

@@ -15,7 +15,7 @@ extension KnowledgeStore {
 extension MatcherIndex {
     /// Builds the index of a knowledge store.
     public init(knowledge: KnowledgeStore) {
-        self.init(conditions: knowledge.matcherSources)
+        self.init(conditions: knowledge.matcherSources, lexicon: knowledge.lexicon)
     }
 }
 

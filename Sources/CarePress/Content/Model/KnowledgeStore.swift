@@ -10,6 +10,8 @@ public struct KnowledgeStore: Sendable {
     public let exercises: [Exercise]
     /// The emergency signs concerns are screened for, in file order (`emergency-signs.yml`).
     public let emergencySigns: [EmergencySign]
+    /// The matcher's lay words (`lexicon.yml`); empty when the store has none.
+    public var lexicon: MatcherLexicon = .empty
 
     private let areaIndex: [String: Int]
     private let phaseIndex: [String: Int]
