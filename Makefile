@@ -32,9 +32,12 @@ install-files:
 
 test: test-deps lint unit fuzz-smoke pytest
 
-# The lint and the fast unit tests, in a few minutes: `swift test` without the suites that start builds of many
-# records, browsers, Chromium or the compiler, or read the fuzz corpus (`make test` runs them all).
-CHECK_SLOW_SUITES := CarePressCLITests\. KillLoopTests PDFBuildTests PDFEngineTests
+# The lint and the fast unit tests: `swift test` without the end-to-end tests of the binary and the server, and the
+# library suites that run whole builds, Chromium or property tests (`make test` runs them all).
+CHECK_SLOW_SUITES := CarePressCLITests\. CarePressServeTests\. PDFBuildTests PDFEngineTests \
+  KnowledgeEditPropertyTests HTMLEscapingPropertyTests MarkdownEscapingPropertyTests JSONPrintPropertyTests \
+  IncrementalBuildTests ShardAndContestTests ShardHistoryTests UnflushedBuildTests BuildLockTests \
+  CheckAgreesWithBuildTests OutputModesTests StreamedReportsIndexTests
 empty :=
 space := $(empty) $(empty)
 CHECK_SKIP ?= $(subst $(space),|,$(strip $(CHECK_SLOW_SUITES)))
