@@ -10,8 +10,7 @@
 /// On Linux the executable links mimalloc (Debian's `libmimalloc2.0`), which takes over `malloc` and `free` for the
 /// whole process: the Swift runtime, Foundation, libcmark and SQLite included. A batch build allocates and frees
 /// millions of small blocks on every worker thread, and glibc's allocator spent about a sixth of a build's cycles
-/// on them; with mimalloc the same build takes about 10% less time, with the same output (README.md, "Batch
-/// speed"). The library (`CarePress`) and its tests do not link it: only this executable does.
+/// on them; with mimalloc the same build takes about 10% less time, with the same output. The library (`CarePress`) and its tests do not link it: only this executable does.
 enum Allocator {
     /// `mimalloc 2.0.9` when mimalloc serves `malloc`, otherwise `system`.
     static var name: String {

@@ -16,8 +16,8 @@ struct CarePressCommand: ParsableCommand {
     )
 
     /// Runs the command and exits: 0, or the command's status, or 2 (not swift-argument-parser's 64) on a usage error;
-    /// a run that could not write a message to standard error exits 1 rather than 0 (see README, "Standard output
-    /// and standard error").
+    /// a run that could not write a message to standard error exits 1 rather than 0 (see
+    /// docs/reference/limits-and-guarantees.md, "Standard output and standard error").
     static func main() {
         // A closed pipe on stdout or stderr must show as EPIPE, reported, not as a silent death by SIGPIPE.
         signal(SIGPIPE, SIG_IGN)

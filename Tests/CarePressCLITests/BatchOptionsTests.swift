@@ -52,8 +52,8 @@ struct BatchOptionsTests {
         #expect(second["written"] as? Int == 0)
     }
 
-    /// Without `--sync`, the manifest records the system's boot beside the build's unflushed files (README, "Power
-    /// loss"); with it, nothing in the folder is left unflushed, even by a build that wrote nothing itself.
+    /// Without `--sync`, the manifest records the system's boot beside the build's unflushed files (docs/reference/
+    /// limits-and-guarantees.md, "Power loss"); with it, nothing in the folder is left unflushed, even by a build that wrote nothing itself.
     @Test func withoutSyncTheBootIsRecordedAndSyncLeavesNothingUnflushed() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent(
             "carepress-sync-\(UUID().uuidString)")

@@ -35,7 +35,7 @@ public struct BuildOptions: Sendable {
     public var pdf: PDFRequest
     /// Called from worker threads as records finish, with how many are done out of how many; must be thread-safe.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
-    /// What to do when another build is writing into the output folder (see README, "Limits and guarantees").
+    /// What to do when another build is writing into the output folder (see docs/reference/limits-and-guarantees.md).
     public var whenLocked: WhenLocked = .wait(announce: nil)
     /// What the builds of a session (`carepress serve`) keep between them: parsed YAML files, the reports index's
     /// pages. Nil (the default) makes everything afresh.
@@ -85,7 +85,7 @@ public struct BuildOptions: Sendable {
 
     /// Whether the build flushes its files to disk as it goes and before it finishes: with `sync`, where the
     /// system's boot cannot be told, or where the output folder is not known to be on this machine's own file system
-    /// (files left to the system are known safe only there: README, "Power loss").
+    /// (files left to the system are known safe only there: docs/reference/limits-and-guarantees.md, "Power loss").
     var flushesToDisk: Bool { sync || boot == nil || outputIsLocal != true }
 
     /// One job per active core.

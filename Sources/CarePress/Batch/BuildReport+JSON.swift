@@ -1,7 +1,7 @@
 import Foundation
 
 extension BuildReport {
-    /// What `build --json` prints: the counts and timings of a build (see README, "Nightly batches").
+    /// What `build --json` prints: the counts and timings of a build (see docs/reference/json.md).
     public struct JSONSummary: Encodable, Sendable {
         /// Record files in the build (in this shard).
         public var records: Int

@@ -64,8 +64,8 @@ public enum Exporter {
     ///   renamed into place.
     /// - A character device (`/dev/null`, `/dev/stdout`, a terminal) or a FIFO is written through, never replaced;
     ///   a device that is full (`/dev/full`) is an error that says so.
-    /// - A symbolic link is refused, not followed: name the file it points to instead (see README, "Limits and
-    ///   guarantees").
+    /// - A symbolic link is refused, not followed: name the file it points to instead (see
+    ///   docs/reference/limits-and-guarantees.md).
     /// - Anything else (a folder, a socket, a block device) is refused.
     ///
     /// The file written is private to its owner (0600), and so are the folders made for it (0700), whatever the
