@@ -8,8 +8,10 @@ public enum PreviewMessage: Sendable {
     case built(BuildReport, changes: [String], diagnostics: [Diagnostic], repeated: Int)
     /// The folders watched, and how.
     case watching(roots: [String], mode: FileWatcher.Mode)
-    /// The server listens at `url`; `reachableFromNetwork` when it is bound to more than loopback.
-    case listening(url: String, reachableFromNetwork: Bool)
+    /// The server listens at `url` (an address to browse to); `reachableFromNetwork` when it is bound to more than
+    /// loopback; `bound` is the address and port it is bound to (`0.0.0.0:8000`), `allInterfaces` when that is every
+    /// interface of the machine (and `url` then names its loopback).
+    case listening(url: String, reachableFromNetwork: Bool, bound: String, allInterfaces: Bool)
     /// The server is stopping (Ctrl-C).
     case stopping
 }

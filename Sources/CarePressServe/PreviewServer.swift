@@ -10,7 +10,7 @@ import ServiceLifecycle
 public enum PreviewServer {
     /// Why the server could not run.
     public struct Failure: Error, Sendable, CustomStringConvertible {
-        /// What went wrong, for the terminal.
+        /// What went wrong, for the terminal: whole lines (`error: ...`, then any hint).
         public var description: String
     }
 
@@ -18,6 +18,11 @@ public enum PreviewServer {
     public static func run(_ options: PreviewOptions, report: @escaping @Sendable (PreviewMessage) -> Void)
         async throws(Failure)
     {
+        // Nothing is built (nor the output folder made) where there is no project, or where the server cannot listen.
+        if let missing = SiteProject.missing(options.build.contentPath) {
+            throw Failure(description: missing.description)
+        }
+        if let problem = PortProbe.problem(host: options.host, port: options.port) { throw problem }
         let channel = ReloadChannel()
         // Watch before the first build, so that a change made while it runs is not missed.
         let watcher = FileWatcher(roots: options.watchedFolders, poll: options.poll, quiet: options.quiet)
@@ -46,10 +51,13 @@ public enum PreviewServer {
                     PreviewResponder(
                         root: root, hosts: AllowedHosts(boundHost: options.host, port: bound), channel: channel))
                 let hosts = AllowedHosts(boundHost: options.host, port: bound)
-                let shown = hosts.isLoopbackOnly ? options.host : "127.0.0.1"
+                let everywhere = Self.isWildcard(options.host)
+                // A wildcard address is no place to browse to; this machine's loopback reaches it.
+                let shown = everywhere ? (options.host.contains(":") ? "::1" : "127.0.0.1") : options.host
                 report(
                     .listening(
-                        url: "http://\(Self.urlHost(shown)):\(bound)/", reachableFromNetwork: !hosts.isLoopbackOnly))
+                        url: "http://\(Self.urlHost(shown)):\(bound)/", reachableFromNetwork: !hosts.isLoopbackOnly,
+                        bound: "\(Self.urlHost(options.host)):\(bound)", allInterfaces: everywhere))
             },
             logger: logger)
         do {
@@ -60,6 +68,18 @@ public enum PreviewServer {
         report(.stopping)
     }
 
+    /// Whether `host` is the address of every interface (`0.0.0.0`, `::`).
+    static func isWildcard(_ host: String) -> Bool {
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        let unbracketed = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        if inet_pton(AF_INET, unbracketed, &v4) == 1 { return v4.s_addr == 0 }
+        if inet_pton(AF_INET6, unbracketed, &v6) == 1 {
+            return withUnsafeBytes(of: &v6) { $0.allSatisfy { $0 == 0 } }
+        }
+        return false
+    }
+
     /// A host as it appears in a URL (`[::1]` for an IPv6 address).
     static func urlHost(_ host: String) -> String {
         host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
@@ -68,9 +88,9 @@ public enum PreviewServer {
     private static func describe(_ error: any Error, host: String, port: Int) -> String {
         let text = String(describing: error)
         if text.contains("Address already in use") || text.contains("EADDRINUSE") {
-            return "cannot listen on \(host):\(port): the port is in use; pass --port N (0 picks a free one)"
+            return Failure(bindFailure: EADDRINUSE, host: host, port: port).description
         }
-        return "cannot serve on \(host):\(port): \(text)"
+        return "error: cannot serve on \(urlHost(host)):\(port): \(text)"
     }
 }
 

@@ -24,8 +24,10 @@ struct BuildCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The output folder.", valueName: "dir"))
     var output = "Output"
 
-    @Option(help: ArgumentHelp("Records processed at once (default: the number of cores).", valueName: "n"))
-    var jobs = BuildOptions.defaultJobs
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Records processed at once (default: the number of cores).", valueName: "n"))
+    var jobs: Int?
 
     @Flag(help: "Render every record, even those the manifest says are unchanged.")
     var force = false
@@ -39,12 +41,15 @@ struct BuildCommand: ParsableCommand {
     var pdf = false
 
     @Option(
-        name: .customLong("pdf-timeout"),
+        name: .customLong("pdf-timeout"), parsing: .unconditional,
         help: ArgumentHelp("The longest one report's PDF may take to print, in seconds.", valueName: "seconds"))
     var pdfTimeout = PDFEngine.defaultPageTimeout
 
     @Flag(help: "No progress line; only diagnostics and the summary.")
     var quiet = false
+
+    @Flag(help: "Print every warning, also those that did not change since the last build.")
+    var verbose = false
 
     @Flag(
         help: """
@@ -72,8 +77,8 @@ struct BuildCommand: ParsableCommand {
     var sync = false
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
-        guard pdfTimeout > 0 else { throw ValidationError("--pdf-timeout must be more than 0 seconds") }
+        try OptionValue.checkJobs(jobs)
+        try OptionValue.checkSeconds(pdfTimeout, option: "--pdf-timeout")
         if let shard, Shard(shard) == nil {
             throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/8, not '\(shard)'")
         }
@@ -82,7 +87,8 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let progress = !quiet && Terminal.standardErrorIsTerminal ? ProgressLine(noun: "records") : nil
         var options = BuildOptions(
-            contentPath: contentOptions.content, templatesPath: themeOptions.templates, outputPath: output, jobs: jobs,
+            contentPath: contentOptions.content, templatesPath: themeOptions.templates, outputPath: output,
+            jobs: jobs ?? BuildOptions.defaultJobs,
             force: force, shard: shard.flatMap { Shard($0) } ?? .all,
             pdf: pdf ? .print(pageTimeout: pdfTimeout) : .none)
         options.sync = sync
@@ -94,7 +100,10 @@ struct BuildCommand: ParsableCommand {
         options.whenLocked = noWait ? .fail : .wait(announce: { message in Terminal.error(message) })
         let report = SiteBuilder.build(options)
         progress?.clear()
-        Terminal.report(report.diagnostics)
+        let shown = WarningsSeen.sort(
+            report, outputPath: output, shard: shard.flatMap { Shard($0) } ?? .all, verbose: verbose)
+        Terminal.report(shown.print)
+        if let summary = shown.summary { Terminal.error(summary) }
         if json {
             try Terminal.outputLine(report.json)
         } else {

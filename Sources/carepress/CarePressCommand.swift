@@ -7,7 +7,13 @@ struct CarePressCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "carepress",
         abstract: "Turns consult records into patient reports and builds the offline recovery guide.",
-        discussion: "Exit status: 0 success; 1 content errors (everything valid was still written); 2 usage errors.",
+        discussion: """
+            Exit status: 0 success; 1 content errors (everything valid was still written); 2 usage errors.
+
+            Shell completions: `carepress --generate-completion-script bash` (or zsh, fish) prints a script for \
+            your shell; for bash, save it as ~/.local/share/bash-completion/completions/carepress; for zsh, as \
+            _carepress in a folder of your $fpath; for fish, as ~/.config/fish/completions/carepress.fish.
+            """,
         version: "carepress \(CarePressVersion.description)\nallocator: \(Allocator.name)",
         subcommands: [
             InitCommand.self, BuildCommand.self, CheckCommand.self, ExportCommand.self, MatchCommand.self,
@@ -23,6 +29,13 @@ struct CarePressCommand: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         StreamWriter.holdClosedStandardDescriptors()
         var status: Int32 = 0
+        // A mistyped subcommand gets the nearest one (swift-argument-parser only says the argument is unexpected).
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+        if let word = CommandLine.arguments.dropFirst().first,
+            let message = UnknownCommand.message(for: word, commands: names)
+        {
+            Foundation.exit(say(ValidationError(message)))
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -22,16 +22,19 @@ struct CheckCommand: ParsableCommand {
     )
     var output = "Output"
 
-    @Option(help: ArgumentHelp("Records checked at once (default: the number of cores).", valueName: "n"))
-    var jobs = BuildOptions.defaultJobs
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Records checked at once (default: the number of cores).", valueName: "n"))
+    var jobs: Int?
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        try OptionValue.checkJobs(jobs)
     }
 
     func run() throws {
         let report = SiteBuilder.check(
-            contentPath: contentOptions.content, templatesPath: themeOptions.templates, outputPath: output, jobs: jobs)
+            contentPath: contentOptions.content, templatesPath: themeOptions.templates, outputPath: output,
+            jobs: jobs ?? BuildOptions.defaultJobs)
         Terminal.report(report.diagnostics)
         Terminal.error(report.checkSummary)
         if report.hasErrors { throw ExitCode(1) }

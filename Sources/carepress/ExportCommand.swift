@@ -44,12 +44,12 @@ struct ExportCommand: ParsableCommand {
     var templates: String?
 
     @Option(
-        name: .customLong("pdf-timeout"),
+        name: .customLong("pdf-timeout"), parsing: .unconditional,
         help: ArgumentHelp("The longest a PDF may take to print, in seconds.", valueName: "seconds"))
     var pdfTimeout = PDFEngine.defaultPageTimeout
 
     func validate() throws {
-        guard pdfTimeout > 0 else { throw ValidationError("--pdf-timeout must be more than 0 seconds") }
+        try OptionValue.checkSeconds(pdfTimeout, option: "--pdf-timeout")
         if format == .pdf && output == nil && Terminal.standardOutputIsTerminal {
             throw ValidationError(
                 "refusing to write a PDF to a terminal: pass -o FILE.pdf, or redirect standard output to a file")

@@ -26,8 +26,8 @@ struct InitCommand: ParsableCommand {
             lines.append("  carepress build    # write the site and the reports into Output/")
             try Terminal.outputLine(lines.joined(separator: "\n"))
         case .failure(let refusal):
-            Terminal.error("error: \(refusal)")
-            throw ExitCode(1)
+            Terminal.error("error: \(refusal)" + (refusal.hint.map { "\n    hint: \($0)" } ?? ""))
+            throw ExitCode(refusal.isUsageError ? 2 : 1)
         }
     }
 }

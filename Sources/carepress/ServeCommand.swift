@@ -28,33 +28,36 @@ struct ServeCommand: ParsableCommand {
             "The address to listen on; 0.0.0.0 makes the records reachable from the network.", valueName: "address"))
     var host = "127.0.0.1"
 
-    @Option(help: ArgumentHelp("The port to listen on (0 picks a free one).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The port to listen on (0 picks a free one).", valueName: "n"))
     var port = 8000
 
     @Flag(help: "Poll for changes instead of using inotify (for network and container file systems).")
     var poll = false
 
-    @Option(help: ArgumentHelp("Records processed at once (default: the number of cores).", valueName: "n"))
-    var jobs = BuildOptions.defaultJobs
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Records processed at once (default: the number of cores).", valueName: "n"))
+    var jobs: Int?
 
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "Close a connection that has not sent a whole request head this long after it opened or after its last "
                 + "response, or a request body this long after its head.", valueName: "seconds"))
     var idleTimeout = PreviewOptions.defaultIdleTimeout
 
-    @Option(help: ArgumentHelp("The most connections open at once; more wait to be accepted.", valueName: "n"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The most connections open at once; more wait to be accepted.", valueName: "n"))
     var maxConnections = PreviewOptions.defaultMaxConnections
 
     @Flag(help: "After each build, print how long its stages took.")
     var timings = false
 
     func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        try OptionValue.checkJobs(jobs)
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port)") }
-        guard idleTimeout > 0, idleTimeout <= 86_400 else {
-            throw ValidationError("--idle-timeout must be more than 0 and at most 86400 seconds, not \(idleTimeout)")
-        }
+        try OptionValue.checkSeconds(idleTimeout, option: "--idle-timeout", atMost: 86_400)
         guard maxConnections >= 1 else {
             throw ValidationError("--max-connections must be at least 1, not \(maxConnections)")
         }
@@ -64,7 +67,7 @@ struct ServeCommand: ParsableCommand {
         let options = PreviewOptions(
             build: BuildOptions(
                 contentPath: contentOptions.content, templatesPath: themeOptions.templates, outputPath: output,
-                jobs: jobs),
+                jobs: jobs ?? BuildOptions.defaultJobs),
             host: host, port: port, poll: poll, idleTimeout: idleTimeout, maxConnections: maxConnections)
         let output = self.output
         let timings = self.timings
@@ -82,7 +85,7 @@ struct ServeCommand: ParsableCommand {
         }
         done.wait()
         if let failure = failure.withLock({ $0 }) {
-            Terminal.error("error: \(failure)")
+            Terminal.error(failure.description)
             throw ExitCode(1)
         }
     }
@@ -107,17 +110,18 @@ struct ServeCommand: ParsableCommand {
             Terminal.error("warning: \(reason); polling for changes instead")
         case .watching:
             break
-        case .listening(let url, let reachableFromNetwork):
+        case .listening(let url, let reachableFromNetwork, let bound, let allInterfaces):
             if reachableFromNetwork {
                 Terminal.error(
                     "warning: serving on all network interfaces: anyone who can reach this machine can read the "
                         + "reports, which hold patients' health records; use --host 127.0.0.1 unless you mean it")
             }
+            let place = allInterfaces ? " (listening on all interfaces, \(bound))" : ""
             do {
-                try StreamWriter.printLine("Serving \(output) at \(url) (Ctrl-C to stop)")
+                try StreamWriter.printLine("Serving \(output) at \(url)\(place) (Ctrl-C to stop)")
             } catch {
                 // The server goes on: the address is on standard error instead.
-                Terminal.error("Serving \(output) at \(url) (cannot write to standard output: \(error.reason))")
+                Terminal.error("Serving \(output) at \(url)\(place) (cannot write to standard output: \(error.reason))")
             }
         case .stopping:
             Terminal.error("Stopped.")

@@ -93,6 +93,6 @@ struct AppKitCommandTests {
         #expect(result.status == 1)
         #expect(
             String(decoding: result.stderr, as: UTF8.self).contains(
-                "/nonexistent/Content:1:1: error: content folder not found"))
+                "/nonexistent/Content:1:1: error: no CarePress project here"))
     }
 }

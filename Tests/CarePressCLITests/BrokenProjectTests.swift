@@ -190,7 +190,9 @@ struct CommandLineTests {
         #expect(result.status == 1)
         #expect(
             String(decoding: result.stderr, as: UTF8.self).contains(
-                "Content:1:1: error: content folder not found\n    hint: run from a site project folder, or pass --content DIR"
+                "Content:1:1: error: no CarePress project here: there is no content folder 'Content'\n    hint: "
+                    + "`carepress init` creates a new project in an empty folder; or run from a project's folder, "
+                    + "or pass --content DIR"
             ))
     }
 

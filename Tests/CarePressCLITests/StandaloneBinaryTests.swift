@@ -69,7 +69,7 @@ struct StandaloneBinaryTests {
         let folder = try Self.folderWithBinary()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (status, stdout, stderr) = try Self.run(folder, ["init"], in: folder)
-        #expect(status == 1)
+        #expect(status == 2)
         #expect(stdout.isEmpty)
         #expect(stderr.contains("error: . is not empty (it has carepress)"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["carepress"])

@@ -219,7 +219,7 @@ def test_a_replaced_content_folder_is_watched_again(carepress, tmp_path, way):
         if way == "removed and restored":
             shutil.copytree(content, old)
             shutil.rmtree(content)
-            wait_until(lambda: any("content folder not found" in error["message"]
+            wait_until(lambda: any("no CarePress project here" in error["message"]
                                    for error in running.state()["errors"]), "the overlay says the folder is missing")
             shutil.copytree(old, content)
         elif way == "moved away and another moved in":

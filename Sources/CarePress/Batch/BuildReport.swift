@@ -103,7 +103,8 @@ extension BuildReport {
 
     /// One line on what a check found.
     public var checkSummary: String {
-        records == 0
+        if stoppedEarly { return "Checked nothing: \(counts)" }
+        return records == 0
             ? "Checked the knowledge store and the theme; no records found: \(counts)"
             : "Checked \(records) records (\(failedRecords) with errors), the knowledge store and the theme: \(counts)"
     }

@@ -21,6 +21,11 @@ extension SiteBuilder {
         (options.force, options.shard, options.pdf, options.changes, options.cache) = (true, .all, .none, .unknown, nil)
         options.progress = nil
         var report = BuildReport()
+        if let missing = SiteProject.missing(options.contentPath) {
+            report.diagnostics.append(missing)
+            report.stoppedEarly = true
+            return finished(report, start)
+        }
         guard case .loaded(let project, let templates, let site, _)? = loadProject(options, into: &report) else {
             return finished(report, start)
         }

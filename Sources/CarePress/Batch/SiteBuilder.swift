@@ -12,6 +12,11 @@ public enum SiteBuilder {
     public static func build(_ options: BuildOptions) -> BuildReport {
         let start = Stopwatch()
         var report = BuildReport()
+        // No project, no output folder: nothing is created before the content folder is found.
+        if let missing = SiteProject.missing(options.contentPath) {
+            report.diagnostics.append(missing)
+            return stopped(report, start)
+        }
         guard var writer = outputWriter(options, into: &report) else { return stopped(report, start) }
         let options = {
             var options = options

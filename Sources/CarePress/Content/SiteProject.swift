@@ -43,11 +43,7 @@ public struct SiteProject: Sendable {
         let code = errno
         if !found || (info.st_mode & S_IFMT) != S_IFDIR {
             diagnostics.append(
-                found || code == ENOENT
-                    ? Diagnostic(
-                        .error, file: contentPath, position: .start, message: "content folder not found",
-                        hint: "run from a site project folder, or pass --content DIR")
-                    : FileSystemFailure.unlisted(contentPath, errno: code))
+                found || code == ENOENT ? noProject(contentPath) : FileSystemFailure.unlisted(contentPath, errno: code))
             return SiteProject(
                 contentPath: contentPath, site: nil, knowledge: .empty, schemas: [:], pages: [],
                 recordFiles: [], diagnostics: diagnostics, brokenSchemaIDs: [])
@@ -106,6 +102,25 @@ public struct SiteProject: Sendable {
             contentPath: contentPath, site: site, knowledge: knowledge.store, schemas: schemas, pages: pages,
             recordFiles: recordFiles, diagnostics: diagnostics, brokenSchemaIDs: broken,
             knowledgeIsReadable: knowledge.readable, unreadableRecordFolders: unreadableFolders)
+    }
+
+    /// The error for a content folder that is not there (or is not a folder): there is no project here; nil when
+    /// it is a folder, or when whether it is there cannot be known (`load` then says why). Commands ask this first,
+    /// so that in a folder with no project they create nothing (not even the output folder) and say what to do.
+    public static func missing(_ contentPath: String) -> Diagnostic? {
+        var info = stat()
+        if stat(contentPath, &info) == 0 {
+            return (info.st_mode & S_IFMT) == S_IFDIR ? nil : noProject(contentPath)
+        }
+        return errno == ENOENT ? noProject(contentPath) : nil
+    }
+
+    private static func noProject(_ contentPath: String) -> Diagnostic {
+        Diagnostic(
+            .error, file: contentPath, position: .start,
+            message: "no CarePress project here: there is no content folder '\(contentPath)'",
+            hint: "`carepress init` creates a new project in an empty folder; or run from a project's folder, or pass "
+                + "--content DIR")
     }
 
     private static func ignoredFile(_ path: String, _ expected: String) -> Diagnostic {

@@ -24,6 +24,21 @@ public enum StarterProject {
             case .failed(let path, let reason): "\(path): \(reason)"
             }
         }
+
+        /// How to go on, when there is something to say.
+        public var hint: String? {
+            switch self {
+            case .notEmpty, .notAFolder: "name a new folder, e.g. `carepress init my-site`"
+            case .failed: nil
+            }
+        }
+
+        /// Whether the folder asked for cannot take a project (a usage error, exit status 2), rather than a file
+        /// failing to be written (status 1).
+        public var isUsageError: Bool {
+            if case .failed = self { return false }
+            return true
+        }
     }
 
     /// The files of the embedded sample (`Content/`) that the project gets, besides the knowledge store and pages.

@@ -118,7 +118,10 @@ struct ExporterTests {
         let options = ExportOptions(format: .json, contentPath: "/nonexistent/Content")
         let physio = try Exporter.export(Self.input(Self.physio), options: options)
         #expect(physio.document == nil)
-        #expect(physio.diagnostics.map(\.message) == ["content folder not found"])
+        #expect(
+            physio.diagnostics.map(\.message) == [
+                "no CarePress project here: there is no content folder '/nonexistent/Content'"
+            ])
         // A stack is checked against itself only, and a schema has no project at all.
         #expect(try Exporter.export(Self.input(Self.stack), options: options).succeeded)
         #expect(try Exporter.export(Self.input(Samples.hairLossSchema), options: options).succeeded)
