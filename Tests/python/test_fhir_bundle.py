@@ -276,3 +276,85 @@ def test_fhirpath_invariants_hold(carepress, case, hostile_content):
     broken["entry"].append(broken["entry"][0])
     assert evaluate(broken, INVARIANTS[-2][2], {"urls": urls}) == [False]
     assert evaluate(broken, INVARIANTS[0][2], {}) == [False]
+
+
+PHYSIO = sorted((CONTENT / "physio").glob("*.json"))
+STACKS = sorted((CONTENT / "stacks").glob("*.json"))
+
+
+def knowledge_names(folder):
+    names = set()
+    for path in (CONTENT / "knowledge" / folder).glob("*.yml"):
+        match = re.search(r"^name:\s*(.+?)\s*$", path.read_text(encoding="utf-8"), re.M)
+        if match:
+            names.add(match.group(1).strip("'\""))
+    return names
+
+
+@pytest.mark.parametrize("path", PHYSIO + STACKS, ids=lambda path: path.name)
+def test_physio_and_stack_bundles_validate_and_carry_their_report(carepress, path):
+    bundle = bundle_of(carepress, path)
+    urls = [entry["fullUrl"] for entry in bundle["entry"]]
+    for key, _, expression in INVARIANTS:
+        assert evaluate(bundle, expression, {"urls": urls}) == [True], key
+    for entry in bundle["entry"]:
+        narrative_text(entry["resource"])
+    (reference,) = resources(bundle, "DocumentReference")
+    attachment = reference["content"][0]["attachment"]
+    html = export(carepress, path, "html")
+    assert base64.b64decode(attachment["data"]) == html and attachment["size"] == len(html)
+    assert attachment["hash"] == base64.b64encode(hashlib.sha1(html).digest()).decode("ascii")
+    assert export(carepress, path) == export(carepress, path)  # deterministic
+
+
+@pytest.mark.parametrize("path", PHYSIO, ids=lambda path: path.name)
+def test_a_physio_record_is_a_care_plan_that_never_diagnoses_or_codes_invented_names(carepress, path):
+    bundle = bundle_of(carepress, path)
+    record = json.loads(path.read_text(encoding="utf-8"))
+    (plan,) = resources(bundle, "CarePlan")
+    (patient,) = resources(bundle, "Patient")
+    assert plan["intent"] == "proposal" and plan["subject"] == {"reference": full_url(bundle, patient)}
+    assert plan.get("description") == (record["concern"] or None)
+    assert "addresses" not in plan and not resources(bundle, "Condition")  # never a diagnosis
+    conditions, exercises = knowledge_names("conditions"), knowledge_names("exercises")
+    response = record.get("response") or {}
+    notes = [note["text"] for note in plan.get("note", [])]
+    if response.get("conditionName") and notes:
+        (note,) = notes
+        assert note.startswith("Possible cause, not a diagnosis: ")
+        assert note.removeprefix("Possible cause, not a diagnosis: ") in conditions
+    activities = [activity["detail"] for activity in plan.get("activity", [])]
+    assert [detail["description"] for detail in activities] == response.get("suggestedExercises", [])
+    for detail in activities:
+        for coding in detail.get("code", {}).get("coding", []):
+            assert coding["display"] in exercises  # only the store's names are coded
+
+
+def test_an_invented_condition_and_exercise_stay_out_of_coded_fields(carepress):
+    bundle = bundle_of(carepress, CONTENT / "physio" / "pg-2026-0005.json")
+    (plan,) = resources(bundle, "CarePlan")
+    text = json.dumps(plan)
+    assert "Jumper's Knee Syndrome Type B" not in text.replace("\\u2019", "'")
+    uncoded = [activity["detail"] for activity in plan["activity"] if "code" not in activity["detail"]]
+    coded = [activity["detail"] for activity in plan["activity"] if "code" in activity["detail"]]
+    assert coded and all(detail["description"] not in knowledge_names("exercises") for detail in uncoded)
+
+
+@pytest.mark.parametrize("path", STACKS, ids=lambda path: path.name)
+def test_a_stack_is_one_medication_statement_per_supplement(carepress, path):
+    bundle = bundle_of(carepress, path)
+    stack = json.loads(path.read_text(encoding="utf-8"))
+    supplements = stack["minimal"] + stack.get("optional", [])
+    statements = resources(bundle, "MedicationStatement")
+    (patient,) = resources(bundle, "Patient")
+    assert len(statements) == len(supplements)
+    when = {"AM": "MORN", "Lunch": "CD", "PM": "EVE", "Night": "NIGHT"}
+    for statement, supplement in zip(statements, supplements):
+        assert statement["medicationCodeableConcept"] == {"text": supplement["name"]}
+        assert statement["status"] == ("active" if supplement.get("active", True) else "intended")
+        assert statement["subject"] == statement["informationSource"] == {"reference": full_url(bundle, patient)}
+        dosage = statement["dosage"][0]
+        assert dosage["text"] == supplement["dose"]
+        assert dosage.get("timing", {}).get("repeat", {}).get("when", []) == [when[t] for t in supplement["timing"]]
+    if stack["user"].get("displayName"):
+        assert patient["name"] == [{"text": stack["user"]["displayName"]}]
