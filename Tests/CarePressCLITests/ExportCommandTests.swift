@@ -105,12 +105,12 @@ struct ExportCommandTests {
 
     @Test(arguments: [
         (
-            ["Content/physio/pg-2026-0001.json", "--format", "fhir"],
-            "valid formats for a physio: markdown, html, json, pdf"
+            ["Content/physio/pg-2026-0001.json", "--format", "fhir-questionnaire"],
+            "valid formats for a physio: markdown, html, json, fhir, pdf"
         ),
         (
             ["Content/stacks/sw-2026-0001.json", "--format", "fhir-questionnaire"],
-            "for a stack: markdown, html, json, pdf"
+            "for a stack: markdown, html, json, fhir, pdf"
         ),
         (["Content/schemas/hair-loss.json", "--format", "pdf"], "for a schema: json, fhir-questionnaire"),
         (["Content/schemas/hair-loss.json", "--format", "html"], "for a schema: json, fhir-questionnaire"),
