@@ -13,7 +13,7 @@ struct ExportCommand: ParsableCommand {
         discussion: """
             The input is checked exactly as `carepress build` checks it, against the content folder's \
             questionnaires and knowledge store; its kind is detected from its keys unless --kind is given. \
-            Formats by kind: consult: markdown, html, json, fhir, pdf; physio and stack: markdown, html, json, pdf; \
+            Formats by kind: consult, physio and stack: markdown, html, json, fhir (a FHIR R4 Bundle), pdf; \
             schema: json, fhir-questionnaire. A PDF is printed by headless Chromium (found on PATH, or named by \
             CAREPRESS_CHROMIUM) and is never written to a terminal: use -o FILE.pdf or redirect standard output. \
             Exit status: 0 written (warnings on stderr); 1 the input has errors (nothing is written); 2 usage \

@@ -18,6 +18,11 @@ ITEM_TYPES = {"singleChoice": "choice", "multipleChoice": "choice", "freeText": 
               "number": "decimal"}
 
 
+def item_type(question):
+    """A number with a unit is a FHIR quantity."""
+    return "quantity" if question["type"] == "number" and "unit" in question else ITEM_TYPES[question["type"]]
+
+
 def export(carepress, path, *arguments, stdin=None):
     return subprocess.run(
         [str(carepress), "export", str(path), *arguments], cwd=REPOSITORY, capture_output=True, input=stdin
@@ -28,6 +33,15 @@ def exported(carepress, path, fmt):
     result = export(carepress, path, "--format", fmt)
     assert result.returncode == 0, result.stderr.decode()
     return result.stdout.decode("utf-8")
+
+
+def response_of(bundle_text):
+    """The QuestionnaireResponse of an exported Bundle, as JSON text."""
+    bundle = json.loads(bundle_text)
+    assert bundle["resourceType"] == "Bundle"
+    (response,) = [entry["resource"] for entry in bundle["entry"]
+                   if entry["resource"]["resourceType"] == "QuestionnaireResponse"]
+    return json.dumps(response, ensure_ascii=False)
 
 
 def load(path):
@@ -84,7 +98,7 @@ def fhir_enabled(questionnaire, answers):
 
 @pytest.mark.parametrize("path", CONSULTS, ids=lambda path: path.name)
 def test_every_consult_is_a_valid_questionnaire_response_that_says_what_the_record_says(carepress, path):
-    text = exported(carepress, path, "fhir")
+    text = response_of(exported(carepress, path, "fhir"))
     QuestionnaireResponse.model_validate_json(text)
     response = json.loads(text)
     consult = load(path)
@@ -118,6 +132,9 @@ def test_every_consult_is_a_valid_questionnaire_response_that_says_what_the_reco
             assert item["answer"] == [{"valueString": answer}]  # exactly as typed
         elif question["type"] == "date":
             assert item["answer"] == [{"valueDate": answer}]
+        elif "unit" in question:
+            quantity = item["answer"][0]["valueQuantity"]
+            assert (quantity["value"], quantity["unit"]) == (answer, question["unit"])
         else:
             assert item["answer"] == [{"valueDecimal": answer}]
 
@@ -125,7 +142,7 @@ def test_every_consult_is_a_valid_questionnaire_response_that_says_what_the_reco
 def test_the_attack_consult_keeps_its_free_text_exactly(carepress):
     path = CONTENT / "consults" / "hl-2026-0003.json"
     text = exported(carepress, path, "fhir")
-    model = QuestionnaireResponse.model_validate_json(text)
+    model = QuestionnaireResponse.model_validate_json(response_of(text))
     consult = load(path)
     strings = {item.linkId: item.answer[0].valueString for item in model.item if item.answer[0].valueString}
     for question_id in ("scalp_details", "goals", "anything_else"):
@@ -138,11 +155,11 @@ def test_the_attack_consult_keeps_its_free_text_exactly(carepress):
 
 
 def test_statuses_and_codes_of_particular_consults(carepress):
-    unfinished = json.loads(exported(carepress, CONTENT / "consults" / "hl-2026-0004.json", "fhir"))
+    unfinished = json.loads(response_of(exported(carepress, CONTENT / "consults" / "hl-2026-0004.json", "fhir")))
     assert unfinished["status"] == "in-progress"
     assert unfinished["authored"] == "2026-11-09T07:55:00Z"
     assert [item["linkId"] for item in unfinished["item"]] == ["for_self", "areas", "duration"]
-    minor = json.loads(exported(carepress, CONTENT / "consults" / "hl-2026-0006.json", "fhir"))
+    minor = json.loads(response_of(exported(carepress, CONTENT / "consults" / "hl-2026-0006.json", "fhir")))
     assert minor["status"] == "completed"
     assert minor["item"] == [{
         "linkId": "for_self",
@@ -165,7 +182,7 @@ def test_every_schema_is_a_valid_questionnaire_with_its_questions(carepress, pat
     assert [item["linkId"] for item in questionnaire["item"]] == [question["id"] for question in schema["questions"]]
     for item, question in zip(questionnaire["item"], schema["questions"]):
         assert item["text"] == question["prompt"]
-        assert item["type"] == ITEM_TYPES[question["type"]]
+        assert item["type"] == item_type(question)
         assert item["required"] == question.get("required", True)
         assert item.get("repeats", False) == (question["type"] == "multipleChoice")
         system = f"urn:carepress:options:{schema['id']}:{question['id']}"
@@ -208,7 +225,7 @@ def test_each_consult_answers_the_questions_its_questionnaire_enables(carepress,
     consult = load(path)
     questionnaire = json.loads(exported(carepress, CONTENT / "schemas" / f"{consult['schema']}.json",
                                         "fhir-questionnaire"))
-    response = json.loads(exported(carepress, path, "fhir"))
+    response = json.loads(response_of(exported(carepress, path, "fhir")))
     document = json.loads(exported(carepress, path, "json"))["consult"]
     enabled = fhir_enabled(questionnaire, consult["answers"])
     assert sorted(enabled) == sorted(document["path"])
@@ -219,7 +236,7 @@ def test_each_consult_answers_the_questions_its_questionnaire_enables(carepress,
         for answer in answered["answer"]:
             (kind, value), = answer.items()
             assert kind == {"choice": "valueCoding", "text": "valueString", "date": "valueDate",
-                            "decimal": "valueDecimal"}[item["type"]]
+                            "decimal": "valueDecimal", "quantity": "valueQuantity"}[item["type"]]
             if kind == "valueCoding":
                 assert value in [option["valueCoding"] for option in item["answerOption"]]
     if consult["status"] == "completed":

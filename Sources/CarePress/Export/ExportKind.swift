@@ -12,8 +12,7 @@ public enum ExportKind: String, Sendable, Hashable, CaseIterable {
     /// The formats this kind can be exported to, in the order the help lists them.
     public var formats: [ExportFormat] {
         switch self {
-        case .consult: [.markdown, .html, .json, .fhir, .pdf]
-        case .physio, .stack: [.markdown, .html, .json, .pdf]
+        case .consult, .physio, .stack: [.markdown, .html, .json, .fhir, .pdf]
         case .schema: [.json, .fhirQuestionnaire]
         }
     }

@@ -137,8 +137,9 @@ public enum Exporter {
     private static func export(_ node: ContentNode, kind: ExportKind, options: ExportOptions, log: DiagnosticLog)
         throws(ExportUsageError) -> ExportResult
     {
-        guard let recordKind = kind.recordKind else { return exportSchema(node, format: options.format, log: log) }
-        let renders = options.format == .markdown || options.format == .html || options.format == .pdf
+        guard let recordKind = kind.recordKind else { return exportSchema(node, options: options, log: log) }
+        // The FHIR Bundle carries the report, and takes its names from the site settings.
+        let renders = [.markdown, .html, .pdf, .fhir].contains(options.format)
         // Stacks are checked against themselves only; everything else needs the project.
         let project =
             renders || recordKind != .stack
@@ -170,14 +171,19 @@ public enum Exporter {
     }
 
     /// A questionnaire's export, after the checks `SiteProject` makes of the files of `Content/schemas`.
-    private static func exportSchema(_ node: ContentNode, format: ExportFormat, log: DiagnosticLog) -> ExportResult {
+    private static func exportSchema(_ node: ContentNode, options: ExportOptions, log: DiagnosticLog) -> ExportResult {
+        let format = options.format
         let schema = checkSchema(node, log: log)
         let diagnostics = log.diagnostics.sorted()
         guard let schema, !diagnostics.hasErrors else {
             return ExportResult(kind: .schema, document: nil, diagnostics: diagnostics)
         }
         if format == .fhirQuestionnaire {
-            let questionnaire = FHIRQuestionnaire(schema: schema)
+            let site = FHIRSiteNames.names(options.contentPath)
+            guard let names = site.names else {
+                return ExportResult(kind: .schema, document: nil, diagnostics: site.errors + diagnostics)
+            }
+            let questionnaire = FHIRQuestionnaire(schema: schema, names: names)
             let warnings = (diagnostics + unmappedWarnings(questionnaire, node: node, file: log.file)).sorted()
             return ExportResult(
                 kind: .schema, document: bytes(questionnaire.value, sortedKeys: false), diagnostics: warnings)
@@ -211,8 +217,18 @@ public enum Exporter {
         case (.pdf, _):
             return try printPDF(record, options: options, project: project)
         case (.fhir, .consult(let consult)):
-            return schema(of: consult).map { schema in
-                bytes(FHIRQuestionnaireResponse(consult: consult, schema: schema).value, sortedKeys: false)
+            return schema(of: consult).flatMap { schema in
+                fhirBundle(record, project: project, templatesPath: templatesPath) { names, report in
+                    FHIRRecordBundle.consult(consult, schema: schema, names: names, report: report)
+                }
+            }
+        case (.fhir, .physio(let physio)):
+            return fhirBundle(record, project: project, templatesPath: templatesPath) { names, report in
+                FHIRRecordBundle.physio(physio, knowledge: project.knowledge, names: names, report: report)
+            }
+        case (.fhir, .stack(let stack)):
+            return fhirBundle(record, project: project, templatesPath: templatesPath) { names, report in
+                FHIRRecordBundle.stack(stack, names: names, report: report)
             }
         case (.json, _):
             let body: Result<JSONValue, TemplateErrors>
@@ -230,6 +246,19 @@ public enum Exporter {
         default:
             return .failure(
                 internalError("--format \(format.rawValue) cannot export a \(kind.rawValue)", file: record.source))
+        }
+    }
+
+    /// A record's FHIR Bundle, made with the site's FHIR names and the report as `--format html` writes it.
+    private static func fhirBundle(
+        _ record: Record, project: SiteProject, templatesPath: String?,
+        make: (FHIRNames, FHIRBundle.Report) -> JSONValue
+    ) -> Result<[UInt8], TemplateErrors> {
+        render(record, project: project, templatesPath: templatesPath).map { rendered in
+            let report = FHIRBundle.Report(
+                html: rendered.files.first { $0.path == rendered.summary.htmlPath }?.bytes ?? [],
+                title: rendered.summary.title, language: rendered.site.language)
+            return bytes(make(FHIRNames(base: rendered.site.fhirBase), report), sortedKeys: false)
         }
     }
 

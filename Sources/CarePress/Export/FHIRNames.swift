@@ -1,28 +1,57 @@
 /// The identifiers CarePress gives its FHIR resources, codings and questionnaires; stable across exports.
 ///
-/// - Questionnaire canonical URL: `urn:carepress:questionnaire:<schema id>`; a QuestionnaireResponse names
-///   it with the version as `urn:carepress:questionnaire:<schema id>|<version>`.
-/// - Option codes of a question: system `urn:carepress:options:<schema id>:<question id>`, code the option id.
+/// Every name is the canonical base joined with its parts: with the default base `urn:carepress` the parts are
+/// joined with `:` (today's names), with `site.yml`'s `fhir: { base: URL }` with `/`.
+/// - Questionnaire canonical URL: `<base>:questionnaire:<schema id>`; a QuestionnaireResponse names
+///   it with the version as `<base>:questionnaire:<schema id>|<version>`.
+/// - Option codes of a question: system `<base>:options:<schema id>:<question id>`, code the option id.
+/// - A record's identifier system: `<base>:<kind>` (`consult`, `physio`, `stack`).
+/// - A resource's `fullUrl` in a Bundle: `<base>/<type>/<id>` (RESTful) or `urn:carepress:<type>:<id>`;
+///   references name resources by it.
 /// - Resource ids: the record or schema id when it is a valid FHIR id, else a safe form of it (below).
-enum FHIRNames {
+struct FHIRNames: Sendable {
+    /// The default base, the names CarePress has always written.
+    static let defaultBase = "urn:carepress"
+
+    /// The canonical base, without a final `/`.
+    let base: String
+
+    /// Names under `site.yml`'s base, or the default.
+    init(base: String? = nil) {
+        self.base = base ?? Self.defaultBase
+    }
+
+    /// The base joined with parts: `:` after a URN base, `/` after a URL.
+    func name(_ parts: String...) -> String {
+        let separator = base.hasPrefix("urn:") ? ":" : "/"
+        return ([base] + parts).joined(separator: separator)
+    }
+
     /// The Questionnaire's canonical URL (without version).
-    static func questionnaireURL(_ schema: ConsultSchema) -> String {
-        "urn:carepress:questionnaire:\(schema.id)"
+    func questionnaireURL(_ schema: ConsultSchema) -> String {
+        name("questionnaire", schema.id)
     }
 
     /// The versioned canonical a QuestionnaireResponse points at: `url|version`, the version percent-encoded
     /// where it has characters a canonical cannot hold.
-    static func questionnaireCanonical(_ schema: ConsultSchema) -> String {
-        questionnaireURL(schema) + "|" + percentEncoded(schema.version)
+    func questionnaireCanonical(_ schema: ConsultSchema) -> String {
+        questionnaireURL(schema) + "|" + Self.percentEncoded(schema.version)
     }
 
     /// The code system of one question's options.
-    static func optionSystem(_ schema: ConsultSchema, _ question: ConsultSchema.Question) -> String {
-        "urn:carepress:options:\(schema.id):\(question.id)"
+    func optionSystem(_ schema: ConsultSchema, _ question: ConsultSchema.Question) -> String {
+        name("options", schema.id, question.id)
     }
 
-    /// The identifier system that keeps a consult's own id, exactly as the record has it.
-    static let consultIdentifierSystem = "urn:carepress:consult"
+    /// The identifier system that keeps a record's own id, exactly as the record has it.
+    func identifierSystem(_ kind: RecordKind) -> String {
+        name(kind.rawValue)
+    }
+
+    /// The `fullUrl` of a resource in a Bundle, and what references to it say.
+    func fullURL(_ type: String, _ id: String) -> String {
+        name(type, id)
+    }
 
     /// A valid FHIR id (`[A-Za-z0-9\-.]{1,64}`) for an id: itself when valid; otherwise every run of other
     /// characters becomes `-`, and a hash of the original is appended so that different ids stay different.
@@ -66,7 +95,7 @@ enum FHIRNames {
     }
 
     /// Percent-encodes every byte but unreserved URI characters and `+`.
-    private static func percentEncoded(_ text: String) -> String {
+    static func percentEncoded(_ text: String) -> String {
         var result = ""
         for byte in text.utf8 {
             let scalar = Unicode.Scalar(byte)

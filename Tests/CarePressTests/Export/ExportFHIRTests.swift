@@ -12,9 +12,13 @@ struct ExportFHIRTests {
             .standardInput(Array(text.utf8)),
             options: ExportOptions(format: .fhir, contentPath: project.path("Content")))
         let document = try #require(result.document, "\(result.diagnostics)")
-        return (
-            try #require(try JSONSerialization.jsonObject(with: Data(document)) as? [String: Any]), result.diagnostics
-        )
+        let bundle = try #require(try JSONSerialization.jsonObject(with: Data(document)) as? [String: Any])
+        let entries = try #require(bundle["entry"] as? [[String: Any]])
+        let response = try #require(
+            entries.compactMap { $0["resource"] as? [String: Any] }.first {
+                $0["resourceType"] as? String == "QuestionnaireResponse"
+            })
+        return (response, result.diagnostics)
     }
 
     static func items(_ json: [String: Any]) -> [String: [[String: Any]]] {
@@ -35,7 +39,7 @@ struct ExportFHIRTests {
         let items = Self.items(json)
         let codes = items["areas"]?.compactMap { ($0["valueCoding"] as? [String: Any])?["code"] as? String }
         #expect(codes == ["crown", "hairline"])
-        #expect(items["age_started"]?.first?["valueDecimal"] as? Double == 29.5)
+        #expect((items["age_started"]?.first?["valueQuantity"] as? [String: Any])?["value"] as? Double == 29.5)
         #expect(items["goals"]?.first?["valueString"] as? String == "  Keep\tit  ")
         #expect(items["scalp_details"] == nil)  // on the path, optional, unanswered
         let order = (json["item"] as? [[String: Any]])?.compactMap { $0["linkId"] as? String }
@@ -52,7 +56,7 @@ struct ExportFHIRTests {
         let items = Self.items(json)
         #expect(items["scalp_details"] == nil)
         #expect(items["goals"] == nil)
-        #expect(items["age_started"]?.first?["valueDecimal"] as? Int == 29)
+        #expect((items["age_started"]?.first?["valueQuantity"] as? [String: Any])?["value"] as? Int == 29)
         #expect(diagnostics.map(\.path) == ["answers.scalp_details"])
     }
 

@@ -71,11 +71,11 @@ struct ExportFormattingTests {
                     id: "areas", prompt: "Where?", type: .multipleChoice, options: [], additionalInfo: nil,
                     unit: nil, required: true, next: [])
             ], source: "x")
-        #expect(FHIRNames.questionnaireURL(schema) == "urn:carepress:questionnaire:hair-loss")
-        #expect(FHIRNames.questionnaireCanonical(schema) == "urn:carepress:questionnaire:hair-loss|1.1")
-        #expect(FHIRNames.optionSystem(schema, schema.questions[0]) == "urn:carepress:options:hair-loss:areas")
+        #expect(FHIRNames().questionnaireURL(schema) == "urn:carepress:questionnaire:hair-loss")
+        #expect(FHIRNames().questionnaireCanonical(schema) == "urn:carepress:questionnaire:hair-loss|1.1")
+        #expect(FHIRNames().optionSystem(schema, schema.questions[0]) == "urn:carepress:options:hair-loss:areas")
         schema.version = "2 beta|ü"
-        #expect(FHIRNames.questionnaireCanonical(schema) == "urn:carepress:questionnaire:hair-loss|2%20beta%7C%C3%BC")
+        #expect(FHIRNames().questionnaireCanonical(schema) == "urn:carepress:questionnaire:hair-loss|2%20beta%7C%C3%BC")
     }
 
     @Test(arguments: [

@@ -59,8 +59,8 @@ struct ExporterTests {
     }
 
     @Test(arguments: [
-        (physio, ExportFormat.fhir, "markdown, html, json, pdf"),
-        (stack, .fhirQuestionnaire, "markdown, html, json, pdf"),
+        (physio, ExportFormat.fhirQuestionnaire, "markdown, html, json, fhir, pdf"),
+        (stack, .fhirQuestionnaire, "markdown, html, json, fhir, pdf"),
         (Samples.hairLossSchema, .markdown, "json, fhir-questionnaire"),
         (Samples.hairLossSchema, .pdf, "json, fhir-questionnaire"),
         (Samples.consult(), .fhirQuestionnaire, "markdown, html, json, fhir, pdf"),

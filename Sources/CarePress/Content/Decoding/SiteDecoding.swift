@@ -6,7 +6,7 @@ extension Site {
                 node, .root,
                 keys: [
                     "title", "description", "language", "disclaimer", "baseURL", "starterPrompts", "paper",
-                    "outputAccess", "clinic",
+                    "outputAccess", "clinic", "fhir",
                 ])
         else { return nil }
         let title = object.requiredString("title", minLength: 1)
@@ -25,6 +25,7 @@ extension Site {
             reader.choice(node, path, as: OutputAccess.self)
         }
         let clinic = object.optional("clinic") { reader, node, path in Clinic.read(node, path, reader) }
+        let fhirBase = object.optional("fhir") { reader, node, path in readFHIR(node, path, reader) }
         if object["clinic"] == nil {
             reader.log.warning(
                 "no 'clinic' settings: reports cannot say how to reach the clinic, and show times in UTC",
@@ -33,11 +34,32 @@ extension Site {
                     + "(see formats/README.md); until then reports say \"contact the clinic that gave you this report\""
             )
         }
-        guard let title, let language, let disclaimer, object["clinic"] == nil || clinic != nil else { return nil }
+        guard let title, let language, let disclaimer, object["clinic"] == nil || clinic != nil,
+            object["fhir"] == nil || fhirBase != nil
+        else { return nil }
         return Site(
             title: title, description: object.optionalString("description"), language: language,
             disclaimer: disclaimer, baseURL: baseURL, starterPrompts: object.strings("starterPrompts"),
-            paper: paper ?? .a4, outputAccess: access ?? .private, clinic: clinic)
+            paper: paper ?? .a4, outputAccess: access ?? .private, clinic: clinic,
+            fhirBase: fhirBase)
+    }
+
+    /// Reads the `fhir` block: `base`, an absolute http(s) URL without a query or fragment; a final `/` is dropped.
+    private static func readFHIR(_ node: ContentNode, _ path: ValuePath, _ reader: NodeReader) -> String? {
+        guard let object = reader.object(node, path, keys: ["base"]) else { return nil }
+        let base = object.required("base") { reader, node, path in
+            reader.string(
+                node, path,
+                matching: { text in
+                    MarkdownEscaping.safeWebURL(text) != nil && !text.contains("?") && !text.contains("#")
+                        && !text.unicodeScalars.contains { $0.value <= 0x20 || $0.value >= 0x7F }
+                },
+                described: "an absolute http:// or https:// URL without a query or fragment, "
+                    + "such as 'https://fhir.example-clinic.org'")
+        }
+        guard var base else { return nil }
+        while base.hasSuffix("/") { base.removeLast() }
+        return base
     }
 
     private static func isLanguageTag(_ text: String) -> Bool {

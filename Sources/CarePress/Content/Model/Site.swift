@@ -20,12 +20,15 @@ public struct Site: Sendable, Hashable {
     /// project that does not name one (a warning says so), whose reports tell the patient to contact "the clinic
     /// that gave you this report".
     public var clinic: Clinic?
+    /// The canonical base of the FHIR export's identifier systems and URLs (`fhir: { base: URL }`); nil keeps
+    /// the default `urn:carepress:` names.
+    public var fhirBase: String?
 
     /// Creates site settings.
     public init(
         title: String, description: String? = nil, language: String, disclaimer: String, baseURL: String? = nil,
         starterPrompts: [String] = [], paper: Paper = .a4, outputAccess: OutputAccess = .private,
-        clinic: Clinic? = nil
+        clinic: Clinic? = nil, fhirBase: String? = nil
     ) {
         self.title = title
         self.description = description
@@ -36,5 +39,6 @@ public struct Site: Sendable, Hashable {
         self.paper = paper
         self.outputAccess = outputAccess
         self.clinic = clinic
+        self.fhirBase = fhirBase
     }
 }
