@@ -7,7 +7,10 @@ struct CarePressCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "carepress",
         abstract: "Turns consult records into patient reports and builds the offline recovery guide.",
-        discussion: "Exit status: 0 success; 1 content errors (everything valid was still written); 2 usage errors.",
+        discussion: """
+            Exit status: 0 success; 1 content errors (everything valid was still written); 2 usage errors; 75 the \
+            output folder is busy with another build (build --no-wait): nothing was written, try again later.
+            """,
         version: "carepress \(CarePressVersion.description)\nallocator: \(Allocator.name)",
         subcommands: [
             InitCommand.self, BuildCommand.self, CheckCommand.self, ExportCommand.self, MatchCommand.self,
