@@ -122,6 +122,7 @@ public enum SiteBuilder {
         else {
             return stopped(report, start)
         }
+        if options.outputIsLocal == true { manifest.vouchByBoot() }
         // A record folder that vanished while the manifest lists its records stops the build: nothing is removed.
         let folders = RecordFolderCheck.check(inputs.project, allowsEmpty: options.allowsEmptyRecordFolders) {
             RecordFolderCheck.count(of: $0, in: contents.entries)
