@@ -12,7 +12,8 @@ struct BuildCommand: ParsableCommand {
             every report is also printed to reports/<kind>/<id>.pdf by one headless Chromium (found on PATH as \
             chromium, chromium-browser or google-chrome, or named by CAREPRESS_CHROMIUM), --jobs pages at a time; \
             without one, the rest is still written and the exit status is 2. One build at a time writes into an output \
-            folder (the shards of one batch side by side): another waits, or fails at once with --no-wait. A knowledge \
+            folder (the shards of one batch side by side): another waits, or with --no-wait fails at once, writing \
+            nothing, with exit status 75 (EX_TEMPFAIL: try again later). A knowledge \
             store that cannot be read stops the build before it writes anything, and so does a record folder that is \
             missing, empty or unreadable while the last build made reports of its records (see --allow-empty).
             """)
@@ -58,7 +59,8 @@ struct BuildCommand: ParsableCommand {
             """)
     var json = false
 
-    @Flag(help: "Fail at once, writing nothing, when another build is writing into the output folder.")
+    @Flag(
+        help: "Fail at once (exit status 75), writing nothing, when another build is writing into the output folder.")
     var noWait = false
 
     @Flag(
@@ -109,6 +111,8 @@ struct BuildCommand: ParsableCommand {
         } else {
             Terminal.error(report.buildSummary(outputPath: output))
         }
+        // Busy (another build holds the folder, --no-wait): EX_TEMPFAIL, so a scheduler retries it later.
+        if report.busy { throw ExitCode(75) }
         if let engineError = report.pdfEngineError {
             Terminal.error("\(output): error: no PDF was made: \(engineError.message)\n    hint: \(engineError.hint)")
             throw ExitCode(2)

@@ -8,7 +8,8 @@ struct CarePressCommand: ParsableCommand {
         commandName: "carepress",
         abstract: "Turns consult records into patient reports and builds the offline recovery guide.",
         discussion: """
-            Exit status: 0 success; 1 content errors (everything valid was still written); 2 usage errors.
+            Exit status: 0 success; 1 content errors (everything valid was still written); 2 usage errors; 75 the \
+            output folder is busy with another build (build --no-wait): nothing was written, try again later.
 
             Shell completions: `carepress --generate-completion-script bash` (or zsh, fish) prints a script for \
             your shell; for bash, save it as ~/.local/share/bash-completion/completions/carepress; for zsh, as \

@@ -38,7 +38,9 @@ struct BatchOptionsTests {
         #expect(summary["warnings"] as? Int == 2)
         #expect((summary["written"] as? Int ?? 0) > 100)
         let seconds = try #require(summary["seconds"] as? [String: Any])
-        #expect(Set(seconds.keys) == ["scan", "records", "load", "render", "write", "pdf", "shared", "total"])
+        #expect(
+            Set(seconds.keys) == ["wait", "scan", "records", "load", "render", "write", "pdf", "shared", "total"])
+        #expect(seconds["wait"] as? Double == 0)
         #expect(summary["pdfs"] as? Int == 0)
         // Not a terminal: no progress line, only the two warnings (with their hints).
         let stderr = String(decoding: first.stderr, as: UTF8.self)
@@ -115,7 +117,7 @@ struct BatchOptionsTests {
         let arguments = ["build", "--output", output.path, "--quiet", "--jobs", "2"]
 
         let refused = try CLI.run(arguments + ["--no-wait"], in: CLI.repository)
-        #expect(refused.status == 1)
+        #expect(refused.status == 75)
         let message = String(decoding: refused.stderr, as: UTF8.self)
         #expect(message.contains(".carepress/build.lock:1:1: error: another build is writing into this folder"))
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("reports").path))

@@ -58,6 +58,7 @@ extension BuildReport {
         let stages = [
             "scan": timings.scan, "records": timings.records, "load": timings.load, "render": timings.render,
             "write": timings.write, "pdf": timings.pdf, "shared": timings.shared, "total": timings.total,
+            "wait": timings.wait,
         ]
         return JSONSummary(
             records: records, rendered: rendered, skipped: skipped, failed: failedRecords, written: written,

@@ -40,6 +40,10 @@ public struct BuildReport: Sendable {
     /// Whether the build stopped before writing anything (an error in the theme, the site settings or the output
     /// folder), so nothing in the output folder is new.
     public var stoppedEarly = false
+    /// Whether the build stopped because another build held the output folder and it was told not to wait
+    /// (`BuildOptions.WhenLocked.fail`); nothing was written, and running it again later may succeed. The command
+    /// exits with status 75 (`EX_TEMPFAIL`), so a scheduler can retry it.
+    public var busy = false
 
     /// Creates an empty report.
     public init() {}
@@ -54,11 +58,13 @@ public struct BuildReport: Sendable {
 
 /// Seconds spent in each stage of a build.
 ///
-/// `scan`, `records`, `shared` and `total` are wall-clock times of the stages; `load`, `render` and `write` are
+/// `wait`, `scan`, `records`, `shared` and `total` are wall-clock times of the stages; `load`, `render` and `write` are
 /// summed over the workers, so with several jobs they can add up to more than `records`.
 public struct BuildTimings: Sendable {
-    /// Reading and digesting every record file, and loading the manifest.
+    /// Reading and digesting every record file, and loading the manifest (not `wait`).
     public var scan = 0.0
+    /// Waiting for another build to let go of the output folder (see `BuildLock`).
+    public var wait = 0.0
     /// The parallel pass over the records.
     public var records = 0.0
     /// Worker time spent reading and checking records.

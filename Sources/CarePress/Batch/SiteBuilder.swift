@@ -127,6 +127,7 @@ public enum SiteBuilder {
         else {
             return stopped(report, start)
         }
+        if options.outputIsLocal == true { manifest.vouchByBoot() }
         // A record folder that vanished while the manifest lists its records stops the build: nothing is removed.
         let folders = RecordFolderCheck.check(inputs.project, allowsEmpty: options.allowsEmptyRecordFolders) {
             RecordFolderCheck.count(of: $0, in: contents.entries)
@@ -152,7 +153,7 @@ public enum SiteBuilder {
             mode: .build(writer: writer, inputs: inputs.digests, renderer: inputs.reports, manifest: manifest),
             printer: printer, strings: strings)
         batch.scan(previous: &contents.entries, sweeping: !reopened, listed: listed)
-        report.timings.scan = start.seconds
+        report.timings.scan = start.seconds - report.timings.wait
 
         let recordsStart = Stopwatch()
         let sharedPlan = SharedPagesPlan(inputs, writer: writer, previous: contents.shared)
@@ -251,6 +252,9 @@ public enum SiteBuilder {
         case .fail: (wait, announce) = (false, nil)
         }
         let waited = Mutex(false)
+        let waiting = Stopwatch()
+        // The time spent waiting is its own stage, not part of the scan.
+        defer { report.timings.wait = waited.withLock { $0 } ? waiting.seconds : 0 }
         do {
             let lock = try BuildLock.acquire(in: writer, shard: options.shard, wait: wait) { busy in
                 waited.withLock { $0 = true }
@@ -260,6 +264,7 @@ public enum SiteBuilder {
         } catch {
             switch error {
             case .busy(let busy):
+                report.busy = true
                 report.diagnostics.append(
                     Diagnostic(
                         .error, file: writer.root + "/" + busy.lockFile, position: .start,

@@ -91,7 +91,68 @@ struct UnflushedBuildTests {
         #expect(Self.digests(restarted).values.allSatisfy { $0 != nil })
     }
 
-    /// A build killed after a restart leaves the restart's distrust in place for the next one.
+    /// A build killed in the boot it vouched for its rows in (an output folder on this machine's own file system, see
+    /// `vouchByBoot`) left its files in the page cache: the next build in that boot trusts the rows it committed and
+    /// renders only the rest; after a restart, or where the boot cannot be told, they are rendered again.
+    @Test func aKilledBuildThatVouchedByTheBootIsTrustedInThatBootOnly() throws {
+        let project = try TemporaryProject()
+        let path = project.path("manifest.sqlite")
+        let entries = Self.entries()
+        let (first, _) = try Self.open(path)
+        try first.commit(ManifestChanges(entries: [entries[0]], shared: Self.shared), finishing: true, files: .flushed)
+        _ = consume first
+        let (killed, _) = try Self.open(path)
+        killed.vouchByBoot()
+        var changed = entries[4]
+        changed.entry.digest = ContentDigest("new")
+        try killed.commit(ManifestChanges(entries: [changed]))
+        _ = consume killed
+        // Its rerun is killed too, having written nothing: the rows are still trusted in this boot.
+        let (rerun, afterKill) = try Self.open(path)
+        rerun.vouchByBoot()
+        _ = consume rerun
+        let (_, sameBoot) = try Self.open(path)
+        for read in [afterKill, sameBoot] {
+            #expect(read.warnings.isEmpty)
+            #expect(
+                Self.digests(read) == [
+                    "consults/a.json": ContentDigest("digest"), "stacks/c.json": ContentDigest("new"),
+                ])
+        }
+        for boot in [Self.nextBoot, nil] {
+            let (_, restarted) = try Self.open(path, boot: boot)
+            let digests = Self.digests(restarted)
+            #expect(digests["consults/a.json"] == ContentDigest("digest"), "flushed before the restart")
+            #expect(digests["stacks/c.json"] == .some(nil))
+            #expect(restarted.entries.last?.entry.outputs == changed.entry.outputs)
+        }
+    }
+
+    /// Rows a killed build did not vouch for (a folder on another machine's file system) are never trusted, even when
+    /// its rerun vouches for its own and is killed as well: only a finished build puts them back on trust.
+    @Test func rowsAKilledBuildDidNotVouchForStayDistrustedThroughAVouchingRerun() throws {
+        let project = try TemporaryProject()
+        let path = project.path("manifest.sqlite")
+        let entries = Self.entries()
+        let (first, _) = try Self.open(path)
+        try first.commit(ManifestChanges(entries: [entries[0]]), finishing: true, files: .flushed)
+        _ = consume first
+        let (unvouched, _) = try Self.open(path)
+        var changed = entries[4]
+        changed.entry.digest = ContentDigest("new")
+        try unvouched.commit(ManifestChanges(entries: [changed]))
+        _ = consume unvouched
+        let (rerun, _) = try Self.open(path)
+        rerun.vouchByBoot()
+        var again = entries[0]
+        again.entry.digest = ContentDigest("again")
+        try rerun.commit(ManifestChanges(entries: [again]))
+        _ = consume rerun
+        let (_, next) = try Self.open(path)
+        #expect(Self.digests(next).values.allSatisfy { $0 == nil })
+    }
+
+    /// A build killed after a restart leaves the restart's distrust in place for the next one, though it vouched.
     @Test func aBuildKilledAfterARestartLeavesTheRowsDistrusted() throws {
         let project = try TemporaryProject()
         let path = project.path("manifest.sqlite")
@@ -100,6 +161,7 @@ struct UnflushedBuildTests {
         try first.commit(ManifestChanges(entries: [entries[0], entries[4]]), finishing: true, files: .unflushed)
         _ = consume first
         let (killed, _) = try Self.open(path, boot: Self.nextBoot)
+        killed.vouchByBoot()
         var changed = entries[4]
         changed.entry.digest = ContentDigest("new")
         try killed.commit(ManifestChanges(entries: [changed]))

@@ -26,6 +26,14 @@ extension BuildManifest {
                 if !store.started || store.finishedOnDisk {
                     try store.database.prepare("UPDATE build SET generation = ?, finished = 0 WHERE one = 1")
                         .run(.integer(generation))
+                    if store.vouchesByBoot, let boot = store.boot {
+                        // Killed from here on, this build leaves its rows to be trusted in this boot only (until it
+                        // finishes, which says where its files stand).
+                        try store.database.prepare(
+                            "UPDATE build SET unflushed_from = coalesce(unflushed_from, ?), unflushed_boot = ? "
+                                + "WHERE one = 1"
+                        ).run(.integer(generation), .text(boot))
+                    }
                 }
                 for path in changes.removedEntries { try store.delete.run(.blob(Array(path.utf8))) }
                 for (path, changed) in changes.entries {
@@ -75,6 +83,18 @@ extension BuildManifest {
             if finishing { store.unflushedFrom = unflushed }
             store.mirror?.apply(changes)
             store.mirror?.faithful = faithful
+        }
+    }
+
+    /// Lets the rows this build commits be trusted by the next build in the same boot should this build be killed:
+    /// for an output folder on this machine's own file system (`LocalFileSystem`), where a killed process's files are
+    /// in the page cache, so that a killed build's rerun renders only what it had not finished. A build killed after
+    /// a restart, or one whose earlier rows were not vouched for, still has its rows rendered again; so has every
+    /// killed build of a folder on another machine's file system.
+    func vouchByBoot() {
+        store.withLock { store in
+            guard store.boundToBoot, !store.started || store.finishedOnDisk else { return }
+            store.vouchesByBoot = true
         }
     }
 

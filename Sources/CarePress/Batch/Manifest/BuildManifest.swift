@@ -69,6 +69,11 @@ final class BuildManifest: Sendable {
         let boot: String?
         /// Whether this build has committed anything yet.
         var started = false
+        /// Whether the rows of this generation so far may be vouched for by the running boot should this build be
+        /// killed: the last build finished, or was killed having vouched so, and no other boot left files unflushed.
+        var boundToBoot = false
+        /// Whether this build's first commit vouches by the boot for the rows it writes (see `vouchByBoot`).
+        var vouchesByBoot = false
         /// What the database holds, for a session's next build (see `reopened`); nil outside a session, where holding
         /// every row to the end of the build would cost memory that grows with the records.
         var mirror: Mirror?
@@ -167,8 +172,11 @@ final class BuildManifest: Sendable {
             contents.warnings.append(
                 "the build manifest's row of shared pages was changed outside CarePress; they are written again")
         }
-        // Rows of a build that did not finish, and, after a restart, of builds that left their files unflushed.
-        var untrustedFrom = build.finished ? nil : build.generation
+        // Rows of a build that did not finish, and, after a restart, of builds that left their files unflushed. A
+        // build killed in this boot that vouched for its rows (`vouchByBoot`) left their files in this system's page
+        // cache: they are trusted, as an unflushed build's are.
+        let killedInThisBoot = !build.finished && boot != nil && build.unflushed.map { $0.boot == boot } == true
+        var untrustedFrom = build.finished || killedInThisBoot ? nil : build.generation
         if let unflushed = build.unflushed, boot == nil || unflushed.boot != boot {
             untrustedFrom = min(unflushed.from, untrustedFrom ?? unflushed.from)
             contents.shared.digest = nil
@@ -179,7 +187,7 @@ final class BuildManifest: Sendable {
         }
         let untrusted = try readRecords(database, strings: strings, untrustedFrom: untrustedFrom, into: &contents)
         contents.orphans = try readOrphans(database, into: &contents)
-        let store = Store(
+        var store = Store(
             database: database,
             upsert: try database.prepare(
                 "INSERT OR REPLACE INTO records(\(ManifestRow.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
@@ -193,6 +201,8 @@ final class BuildManifest: Sendable {
                 ? Mirror(contents, faithful: build.finished && contents.warnings.isEmpty && untrusted.isEmpty) : nil,
             dataVersion: try database.integer("PRAGMA data_version") ?? 0, identity: fileIdentity(path))
         guard mending || untrusted.isEmpty else { throw wouldWrite }
+        store.boundToBoot =
+            boot != nil && (build.finished || killedInThisBoot) && build.unflushed.map { $0.boot == boot } != false
         let manifest = BuildManifest(store: store)
         if !untrusted.isEmpty {
             // Their records are rendered again and get new rows; rows of files that are gone go now.
