@@ -8,16 +8,36 @@
 /// `/Artifact BMC … EMC`; a text object that holds marked content itself has its untagged text operators wrapped one
 /// by one, so marked content stays nested inside it.
 enum PDFArtifacts {
-    /// One operator with its operands: the byte range from the first operand through the operator.
+    /// One operator with its operands: the byte range from the first operand through the operator, and the
+    /// operator's name packed into an integer (`code`).
     struct Operation {
         var range: Range<Int>
-        var name: String
+        var name: UInt32
     }
 
-    static let textShowing: Set<String> = ["Tj", "TJ", "'", "\""]
-    static let pathStart: Set<String> = ["m", "re"]
-    static let pathEnd: Set<String> = ["S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"]
-    static let marked: Set<String> = ["BDC", "BMC", "EMC"]
+    /// An operator's name as one integer, its bytes big-endian (every operator is at most three bytes; a longer
+    /// keyword is `UInt32.max`).
+    static func code(_ bytes: some Collection<UInt8>) -> UInt32 {
+        bytes.count <= 3 ? bytes.reduce(0) { $0 << 8 | UInt32($1) } : .max
+    }
+
+    static func code(_ name: StaticString) -> UInt32 {
+        code(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
+    static let beginText = code("BT")
+    static let endText = code("ET")
+    static let inlineImage = code("EI")
+    static let textShowing = [code("Tj"), code("TJ"), code("'"), code("\"")]
+    static let pathStart = [code("m"), code("re")]
+    static let endPath = code("n")
+    static let pathEnd =
+        [code("S"), code("s"), code("f"), code("F"), code("f*"), code("B"), code("B*"), code("b")]
+        + [code("b*"), endPath]
+    static let beginMarked = [code("BDC"), code("BMC")]
+    static let endMarked = code("EMC")
+    static let marked = beginMarked + [endMarked]
+    static let painting = [code("Do"), code("sh"), inlineImage]
 
     /// The content stream with its untagged painting wrapped as artifacts, or nil when nothing needed wrapping.
     static func marked(_ content: [UInt8]) -> [UInt8]? {
@@ -27,29 +47,29 @@ enum PDFArtifacts {
         var index = 0
         while index < operations.count {
             let operation = operations[index]
-            switch operation.name {
-            case "BDC", "BMC": depth += 1
-            case "EMC": depth = max(0, depth - 1)
-            case "BT" where depth == 0:
-                let end = operations[index...].firstIndex { $0.name == "ET" } ?? operations.count - 1
-                let inner = operations[index...end]
-                if !inner.contains(where: { marked.contains($0.name) }) {
+            let name = operation.name
+            if beginMarked.contains(name) {
+                depth += 1
+            } else if name == endMarked {
+                depth = max(0, depth - 1)
+            } else if depth > 0 {
+                // Tagged content: left as it is.
+            } else if name == beginText {
+                let end = operations[index...].firstIndex { $0.name == endText } ?? operations.count - 1
+                if !operations[index...end].contains(where: { marked.contains($0.name) }) {
                     wraps.append(operation.range.lowerBound..<operations[end].range.upperBound)
                     index = end
                 }
-            case let name where depth == 0 && textShowing.contains(name):
+            } else if textShowing.contains(name) || painting.contains(name) {
                 wraps.append(operation.range)
-            case let name where depth == 0 && pathStart.contains(name):
-                guard let end = operations[index...].firstIndex(where: { pathEnd.contains($0.name) }) else { break }
-                let inner = operations[index...end]
-                guard !inner.contains(where: { marked.contains($0.name) }) else { break }
-                if operations[end].name != "n" {
+            } else if pathStart.contains(name),
+                let end = operations[index...].firstIndex(where: { pathEnd.contains($0.name) }),
+                !operations[index...end].contains(where: { marked.contains($0.name) })
+            {
+                if operations[end].name != endPath {
                     wraps.append(operation.range.lowerBound..<operations[end].range.upperBound)
                 }
                 index = end
-            case "Do" where depth == 0, "sh" where depth == 0, "EI" where depth == 0:
-                wraps.append(operation.range)
-            default: break
             }
             index += 1
         }
@@ -80,22 +100,22 @@ enum PDFArtifacts {
             let isKeyword =
                 !PDFLexer.isDelimiter(first) && !(0x30...0x39).contains(first) && first != UInt8(ascii: "-")
                 && first != UInt8(ascii: "+") && first != UInt8(ascii: ".")
-            let word = isKeyword ? String(decoding: content[index..<end], as: UTF8.self) : ""
-            if !isKeyword || word == "true" || word == "false" || word == "null" {
+            let word = isKeyword ? code(content[index..<end]) : .max
+            if !isKeyword || word == .max {
                 if operandStart == nil { operandStart = index }
                 index = lexer.skip(end)
                 continue
             }
             let start = operandStart ?? index
             operandStart = nil
-            if word == "BI" {
+            if word == code("BI") {
                 operandStart = start
                 index = lexer.skip(end)
                 continue
             }
-            if word == "ID" {
+            if word == code("ID") {
                 let imageEnd = inlineImageEnd(content, from: end)
-                operations.append(Operation(range: start..<imageEnd, name: "EI"))
+                operations.append(Operation(range: start..<imageEnd, name: inlineImage))
                 index = lexer.skip(imageEnd)
                 continue
             }

@@ -4,10 +4,18 @@ struct PDFLexer {
     let bytes: [UInt8]
 
     static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C || byte == 0x00
+        switch byte {
+        case 0x20, 0x0A, 0x0D, 0x09, 0x0C, 0x00: true
+        default: false
+        }
     }
 
-    static func isDelimiter(_ byte: UInt8) -> Bool { "()<>[]{}/%".utf8.contains(byte) }
+    static func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x28, 0x29, 0x3C, 0x3E, 0x5B, 0x5D, 0x7B, 0x7D, 0x2F, 0x25: true
+        default: false
+        }
+    }
 
     /// The index of the first byte after white space and comments.
     func skip(_ index: Int) -> Int {
