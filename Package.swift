@@ -38,6 +38,12 @@ let package = Package(
             pkgConfig: "libxxhash",
             providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]
         ),
+        // zlib: inflating and deflating the PDF's content streams (see PDFAccessibility).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
+        ),
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
@@ -55,6 +61,7 @@ let package = Package(
                 "CFileSystem",
                 "CSQLite",
                 "CXXHash",
+                "CZlib",
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),

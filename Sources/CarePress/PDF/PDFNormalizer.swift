@@ -5,7 +5,8 @@
 /// other builds may also write a trailer `/ID`. This removes both dates (overwriting key and value with spaces, so no
 /// byte moves and the cross-reference offsets stay right) and replaces the hex digits of each `/ID` string with a
 /// digest of the rest of the file. Everything else Chromium writes depends only on the page, the fonts installed and
-/// the Chromium version (which `/Creator` and `/Producer` name).
+/// the Chromium version (which `/Creator` and `/Producer` name). Then `PDFAccessibility` appends what PDF/UA-1 asks
+/// for (the header and footer as artifacts, an XMP packet), made from those bytes alone.
 enum PDFNormalizer {
     /// The keys whose values are the time of printing.
     static let dateKeys: [[UInt8]] = [Array("CreationDate".utf8), Array("ModDate".utf8)]
@@ -19,7 +20,7 @@ enum PDFNormalizer {
             }
         }
         let ids = idStrings(in: bytes)
-        guard !ids.isEmpty else { return bytes }
+        guard !ids.isEmpty else { return PDFAccessibility.amended(bytes) }
         for range in ids {
             for index in range { bytes[index] = UInt8(ascii: "0") }
         }
@@ -27,7 +28,7 @@ enum PDFNormalizer {
         for range in ids {
             for (offset, index) in range.enumerated() { bytes[index] = digest[offset % digest.count] }
         }
-        return bytes
+        return PDFAccessibility.amended(bytes)
     }
 
     // MARK: Finding things
