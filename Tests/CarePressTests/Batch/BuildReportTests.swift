@@ -26,7 +26,7 @@ struct BuildReportTests {
                 == #"{"deleted":2,"errors":1,"failed":1,"#
                 + #""failures":[{"column":1,"line":1,"message":"bad \"quote\"","path":"a.json"}],"#
                 + #""files":6,"pdfs":0,"pdfsFailed":0,"records":12,"rendered":3,"#
-                + #""seconds":{"load":0,"pdf":0,"records":0,"render":0,"scan":0.19,"shared":0,"total":1.251,"write":0},"#
+                + #""seconds":{"load":0,"pdf":0,"records":0,"render":0,"scan":0.19,"shared":0,"total":1.251,"wait":0,"write":0},"#
                 + #""skipped":8,"templateFallbacks":0,"unchanged":1,"warnings":1,"written":5}"#)
         report.attention = [.urgent: 2, .followUp: 1]
         #expect(report.json.hasPrefix(#"{"attention":{"followUp":1,"review":0,"urgent":2},"deleted":2,"#))
