@@ -46,19 +46,7 @@ struct PDFLexer {
         guard index < bytes.count else { return bytes.count }
         switch bytes[index] {
         case UInt8(ascii: "("):
-            var depth = 0
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "\\"): index += 1
-                case UInt8(ascii: "("): depth += 1
-                case UInt8(ascii: ")"):
-                    depth -= 1
-                    if depth == 0 { return index + 1 }
-                default: break
-                }
-                index += 1
-            }
-            return bytes.count
+            return PDFNormalizer.endOfLiteralString(bytes, from: index)
         case UInt8(ascii: "<") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "<"):
             return containerEnd(index + 2, closing: UInt8(ascii: ">"), pair: true)
         case UInt8(ascii: "<"):

@@ -121,7 +121,9 @@ enum PDFNormalizer {
 
     // MARK: Bytes
 
-    private static func endOfLiteralString(_ bytes: [UInt8], from open: Int) -> Int {
+    /// The end of the literal string `(…)` that opens at `open` (nested parentheses, backslash escapes): just after
+    /// its closing parenthesis, or the end of the bytes.
+    static func endOfLiteralString(_ bytes: [UInt8], from open: Int) -> Int {
         var depth = 0
         var index = open
         while index < bytes.count {
