@@ -17,12 +17,30 @@ struct StandaloneBinaryTests {
         return folder
     }
 
+    /// Runs the copy. Starting a file just written can fail with ETXTBSY while a process another test forks at the
+    /// same moment still holds the copy's write descriptor (until that child calls exec); it is tried again then.
     static func run(_ folder: URL, _ arguments: [String], in directory: URL) throws -> (Int32, String, String) {
-        let result = try CLI.run(folder.appendingPathComponent("carepress"), arguments, in: directory, stdin: Data())
+        var attempts = 0
+        let result: CLI.Output
+        while true {
+            do {
+                result = try CLI.run(
+                    folder.appendingPathComponent("carepress"), arguments, in: directory, stdin: Data())
+                break
+            } catch let error as NSError where attempts < 50 && isTextFileBusy(error) {
+                attempts += 1
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
         return (
             result.status, String(decoding: result.stdout, as: UTF8.self),
             String(decoding: result.stderr, as: UTF8.self)
         )
+    }
+
+    static func isTextFileBusy(_ error: NSError) -> Bool {
+        if error.domain == NSPOSIXErrorDomain && error.code == Int(ETXTBSY) { return true }
+        return (error.userInfo[NSUnderlyingErrorKey] as? NSError).map(isTextFileBusy) ?? false
     }
 
     @Test func initThenBuildWritesTheHomePageTheGuideAndAReportOfEachKind() throws {
