@@ -125,7 +125,16 @@ import Foundation
                 if !awaiting.roots.contains(root) { awaiting.roots.append(root) }
                 state.ancestors[watch] = awaiting
             }
-            guard ancestor == parent else { return failure }
+            guard ancestor == parent else {
+                // A folder on the way made after the check above and before the watch was added is reported by no
+                // event: look again, one level further down, now that the watch is in place.
+                if watch >= 0, let next = nextName(of: root, under: ancestor),
+                    isFolder(path(ancestor, next), followingLink: true)
+                {
+                    return watchRoot(root, in: &state, changes: &changes) ?? failure
+                }
+                return failure
+            }
             return rewatch(root, followingLink: true, in: &state, changes: &changes) ?? failure
         }
 
