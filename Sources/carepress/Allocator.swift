@@ -9,8 +9,9 @@
 ///
 /// On Linux the executable links mimalloc (Debian's `libmimalloc2.0`), which takes over `malloc` and `free` for the
 /// whole process: the Swift runtime, Foundation, libcmark and SQLite included. A batch build allocates and frees
-/// millions of small blocks on every worker thread, and glibc's allocator spent about a sixth of a build's cycles
-/// on them; with mimalloc the same build takes about 10% less time, with the same output. The library (`CarePress`) and its tests do not link it: only this executable does.
+/// millions of small blocks on every worker thread, and mimalloc makes the same build faster, with the same output
+/// (the figures are in docs/performance.md and the commit that chose it). The library (`CarePress`) and its tests do
+/// not link it: only this executable does.
 enum Allocator {
     /// `mimalloc 2.0.9` when mimalloc serves `malloc`, otherwise `system`.
     static var name: String {

@@ -3,7 +3,8 @@
  *
  * A line-by-line port of the Swift EmergencyScreen (Sources/CarePress/Matching/EmergencyScreen.swift) over the
  * same data, window.CAREPRESS_INDEX.emergency, written by `carepress build` into search-index.js. Words are folded
- * with the search's own stemmer (CarePressSearch.stem, from search.js, the port of ConcernText.stem). A browser test
+ * with the search's own helpers (CarePressSearch.stem, the port of ConcernText.stem, and its text helpers, from
+ * search.js, which the page loads first). A browser test
  * compares this screen with `carepress match` on every concern of Tests/MatcherEvaluation. Change them together.
  */
 (function () {
@@ -12,35 +13,15 @@
   var data = window.CAREPRESS_INDEX && window.CAREPRESS_INDEX.emergency;
   if (!data) return;
 
-  var segmenter =
-    typeof Intl !== "undefined" && typeof Intl.Segmenter === "function"
-      ? new Intl.Segmenter("en", { granularity: "grapheme" })
-      : null;
+  // The text helpers are search.js's (loaded before this file), so the two read a concern's words alike.
+  var search = window.CarePressSearch;
+  if (!search) return;
+  var characters = search.characters;
+  var lowercased = search.lowercased;
+  var key = search.key;
   var wordStart = /^[\p{Alphabetic}\p{N}]/u;
   /** EmergencyScreen.maximumWords. */
   var MAXIMUM_WORDS = 5000;
-
-  /** The grapheme clusters of a string (Swift's Characters). */
-  function characters(text) {
-    if (segmenter) {
-      var result = [];
-      for (var part of segmenter.segment(text)) result.push(part.segment);
-      return result;
-    }
-    return text.match(/[\s\S]\p{M}*/gu) || [];
-  }
-
-  /** Swift's String.lowercased(): each scalar's own lowercase mapping. */
-  function lowercased(text) {
-    var out = "";
-    for (var scalar of text) out += scalar.toLowerCase();
-    return out;
-  }
-
-  /** The canonical form two strings are compared in: Swift's == is canonical equivalence. */
-  function key(text) {
-    return text.normalize("NFC");
-  }
 
   var stopWords = new Set(data.stopWords.map(key));
   var negations = new Set(data.negations.map(key));
@@ -52,7 +33,7 @@
 
   /** EmergencyScreen.words: split as ConcernText does, "can not" as "cant", stemmed, alike words merged, stop words out. */
   function words(text) {
-    var stem = window.CarePressSearch.stem;
+    var stem = search.stem;
     var raw = [];
     var current = "";
     characters(lowercased(text)).forEach(function (character) {

@@ -347,6 +347,9 @@
   window.CarePressSearch = {
     words: matcher.words,
     stem: stem,
+    characters: characters,
+    lowercased: lowercased,
+    key: key,
     match: function (concern, area, limit) {
       return matcher.matches(String(concern), area || null, limit).map(function (match) {
         match.page = data.pages[match.name];

@@ -13,8 +13,8 @@ public enum YAMLLoader {
     /// rejected: 2 MiB, twice the largest YAML file (`FileSizeLimit.knowledge`, 1 MiB). A document without aliases
     /// holds at most its file's size, so never reaches it; aliases may at most double what the largest file holds,
     /// and what is made from the text (the matcher's index, the guide's pages, escaped and rendered by cmark at up to
-    /// ~180 times the text) costs at most what twice the largest file costs. Counting values alone let 100 aliases of
-    /// a 1 MB scalar through (100 MB of text).
+    /// ~180 times the text) costs at most what twice the largest file costs. Counting values alone let many aliases of
+    /// one large scalar through.
     public static let maximumExpandedSize = 2 << 20
 
     /// The resolver Yams composes with: none of its rules. Scalars are typed by `YAMLNodeConverter` with the

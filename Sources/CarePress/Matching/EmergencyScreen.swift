@@ -68,6 +68,34 @@ public struct EmergencyScreen: Sendable, Codable, Hashable {
     public var suffixes: [String]
     /// How many more words than a phrasing has the run it is found in may have.
     public var slack: Int
+    /// The phrasings' distinct words, for looking a concern word up (derived from `signs`; not encoded).
+    private var vocabulary: Vocabulary
+
+    private enum CodingKeys: String, CodingKey {
+        case signs, stopWords, negations, alike, suffixes, slack
+    }
+
+    /// The phrasings' distinct words: each, and those of five scalars or more by their first scalar (the only ones a
+    /// slip of one edit may stand for); with the stop words and negations as sets, made once per screen.
+    private struct Vocabulary: Sendable, Hashable {
+        var words: Set<String> = []
+        var long: [Unicode.Scalar: [[Unicode.Scalar]]] = [:]
+        var stopWords: Set<String>
+        var negations: Set<String>
+
+        init(_ signs: [Entry], stopWords: [String], negations: [String]) {
+            self.stopWords = Set(stopWords)
+            self.negations = Set(negations)
+            for entry in signs {
+                for phrasing in entry.phrasings {
+                    for word in phrasing where words.insert(word).inserted {
+                        let scalars = Array(word.unicodeScalars)
+                        if scalars.count >= 5 { long[scalars[0], default: []].append(scalars) }
+                    }
+                }
+            }
+        }
+    }
 
     /// The most words of a concern the screen reads (as many as the matcher reads).
     public static let maximumWords = 5_000
@@ -87,18 +115,32 @@ public struct EmergencyScreen: Sendable, Codable, Hashable {
         suffixes = Self.defaultSuffixes
         slack = 3
         let stop = Set(stopWords)
-        self.signs = signs.map { sign in
+        let entries = signs.map { sign in
             Entry(
                 id: sign.id, advice: sign.advice,
                 phrasings: sign.phrasings.map { Self.words($0, stopWords: stop, alike: Self.defaultAlike) }.filter {
                     !$0.isEmpty
                 })
         }
+        self.signs = entries
+        vocabulary = Vocabulary(entries, stopWords: stopWords, negations: negations)
+    }
+
+    /// A screen as `encode(to:)` wrote it.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        signs = try container.decode([Entry].self, forKey: .signs)
+        stopWords = try container.decode([String].self, forKey: .stopWords)
+        negations = try container.decode([String].self, forKey: .negations)
+        alike = try container.decode([String: String].self, forKey: .alike)
+        suffixes = try container.decode([String].self, forKey: .suffixes)
+        slack = try container.decode(Int.self, forKey: .slack)
+        vocabulary = Vocabulary(signs, stopWords: stopWords, negations: negations)
     }
 
     /// The folded words of a text as the screen reads them (step 1).
     public func words(_ text: String) -> [String] {
-        Array(Self.words(text, stopWords: Set(stopWords), alike: alike).prefix(Self.maximumWords))
+        Array(Self.words(text, stopWords: vocabulary.stopWords, alike: alike).prefix(Self.maximumWords))
     }
 
     /// The folded words of a text with this file's defaults: how a phrasing is read (the loader uses it to reject a
@@ -140,25 +182,16 @@ public struct EmergencyScreen: Sendable, Codable, Hashable {
     public func urgentSigns(in concern: String) -> [UrgentSign] {
         let words = self.words(concern)
         guard !words.isEmpty else { return [] }
-        let negation = Set(negations)
         var found: [String: Set<String>] = [:]  // each distinct concern word: the phrasing words it stands for
-        func stands(_ word: String, for target: String) -> Bool {
-            if let known = found[word] { return known.contains(target) }
-            var set: Set<String> = []
-            for entry in signs {
-                for phrasing in entry.phrasings {
-                    for candidate in phrasing where !set.contains(candidate) && matches(word, candidate) {
-                        set.insert(candidate)
-                    }
-                }
-            }
-            found[word] = set
-            return set.contains(target)
-        }
+        for word in words where found[word] == nil { found[word] = phrasingWords(standingFor: word) }
+        // A phrasing with a word no concern word stands for cannot be found: most are passed over here.
+        let present = found.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+        func stands(_ word: String, for target: String) -> Bool { found[word]?.contains(target) ?? false }
         var result: [UrgentSign] = []
         for entry in signs
         where entry.phrasings.contains(where: { phrasing in
-            Self.isFound(phrasing, in: words, slack: slack, negations: negation, stands: stands)
+            phrasing.allSatisfy(present.contains)
+                && Self.isFound(phrasing, in: words, slack: slack, negations: vocabulary.negations, stands: stands)
         }) {
             result.append(UrgentSign(sign: entry.id, advice: entry.advice))
         }
@@ -188,14 +221,23 @@ public struct EmergencyScreen: Sendable, Codable, Hashable {
         return false
     }
 
-    /// Whether a concern word stands for a phrasing word: the same, the same plus a suffix, or a slip of one edit.
-    func matches(_ word: String, _ target: String) -> Bool {
-        if word == target { return true }
-        if word.hasPrefix(target) && suffixes.contains(where: { word == target + $0 }) { return true }
-        let x = Array(word.unicodeScalars)
-        let y = Array(target.unicodeScalars)
-        guard x.count >= 5, y.count >= 5, x[0] == y[0] else { return false }
-        return Self.withinOneEdit(x, y)
+    /// The phrasings' words a concern word stands for: the same word, the word less one of `suffixes`, or (both of
+    /// five scalars or more, with the same first one) a word one edit away. Looked up in the vocabulary, not compared
+    /// with every phrasing's every word: the screen runs for every physio report of a batch.
+    func phrasingWords(standingFor word: String) -> Set<String> {
+        var set: Set<String> = []
+        if vocabulary.words.contains(word) { set.insert(word) }
+        for suffix in suffixes where word.hasSuffix(suffix) {
+            let base = String(word.dropLast(suffix.count))
+            if vocabulary.words.contains(base) { set.insert(base) }
+        }
+        let scalars = Array(word.unicodeScalars)
+        if scalars.count >= 5 {
+            for candidate in vocabulary.long[scalars[0]] ?? [] where Self.withinOneEdit(scalars, candidate) {
+                set.insert(String(String.UnicodeScalarView(candidate)))
+            }
+        }
+        return set
     }
 
     /// Whether one insertion, deletion or substitution of a scalar turns `x` into `y`.

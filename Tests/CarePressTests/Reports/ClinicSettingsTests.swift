@@ -7,15 +7,7 @@ import Testing
 /// generic wording, and every report showing how to reach the clinic, times in its zone and amounts in its currency.
 @Suite("The clinic in the settings")
 struct ClinicSettingsTests {
-    static let clinic = """
-        clinic:
-          name: Test Clinic
-          phone: 0161 496 0000
-          hours: Monday to Friday, 9am to 5pm
-          urgentCare: call 111, or 999 in an emergency
-          timeZone: Europe/London
-          currency: GBP
-        """
+    static let clinic = Samples.clinic
 
     static let settings = """
         title: Recovery Guide

@@ -1,10 +1,7 @@
 /// Small valid inputs that tests start from and then break on purpose.
 enum Samples {
-    static let site = """
-        title: Recovery Guide
-        language: en
-        disclaimer: This is educational guidance only, not medical advice.
-        starterPrompts: [My knee hurts when I go down stairs]
+    /// A fictional clinic, as `site.yml` names it.
+    static let clinic = """
         clinic:
           name: Test Clinic
           phone: 0161 496 0000
@@ -13,6 +10,15 @@ enum Samples {
           timeZone: Europe/London
           currency: GBP
         """
+
+    static let site =
+        """
+        title: Recovery Guide
+        language: en
+        disclaimer: This is educational guidance only, not medical advice.
+        starterPrompts: [My knee hurts when I go down stairs]
+
+        """ + clinic
 
     static let bodyAreas = """
         - id: knee
