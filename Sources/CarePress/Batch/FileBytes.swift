@@ -179,15 +179,6 @@ enum FileBytes {
     }
 }
 
-/// `read(2)`, named apart from `FileBytes.read`.
-func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.read(descriptor, buffer, count)
-    #else
-        Darwin.read(descriptor, buffer, count)
-    #endif
-}
-
 /// What a file's metadata says of its bytes, so that a build need not read a record file again to know it did not
 /// change: the digest of its device, inode, size, and modification and change times (to the nanosecond), as a file
 /// was when its bytes were read. Editing, replacing or renaming a file over it changes its change time (which no

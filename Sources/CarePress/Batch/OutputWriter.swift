@@ -662,15 +662,6 @@ public struct OutputWriter: Sendable {
     private static let processID = String(getpid())
 }
 
-/// `write(2)`, named apart from the writer's own `write` methods.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
-    #else
-        Darwin.write(descriptor, bytes, count)
-    #endif
-}
-
 /// A folder of the output folder that a writer checked or created: its absolute path, and a descriptor open on it
 /// (-1 when it could not be opened, and the path is used).
 struct OutputFolder: Sendable {

@@ -65,11 +65,22 @@ public struct WarningsSeen: Sendable {
         }
         var info = stat()
         guard stat(manifest, &info) == 0 else { return }
+        // A new file of this process's own (never one planted at the name, nor a link followed), renamed over the
+        // old: the folder is the output folder's, which may be shared.
         let temporary = file + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, info.st_mode & 0o666)
+        unlink(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, info.st_mode & 0o666)
         guard descriptor >= 0 else { return }
         let bytes = Array(digests.sorted().map { $0.description + "\n" }.joined().utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes {
+                systemWrite(descriptor, $0.baseAddress.map { $0 + written }, $0.count - written)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            written += count
+        }
         _ = fchmod(descriptor, info.st_mode & 0o666)
         close(descriptor)
         if written != bytes.count || rename(temporary, file) != 0 { unlink(temporary) }

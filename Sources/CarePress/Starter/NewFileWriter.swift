@@ -84,12 +84,3 @@ public enum NewFileWriter {
         throw Failure(path: target, reason: "cannot create the file: \(String(cString: strerror(errno)))")
     }
 }
-
-/// `write(2)`, named apart from `NewFileWriter.write`.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    #if canImport(Glibc)
-        Glibc.write(descriptor, buffer, count)
-    #else
-        Darwin.write(descriptor, buffer, count)
-    #endif
-}
