@@ -15,6 +15,8 @@ struct BatchOptionsTests {
     @Test(arguments: [
         ["build", "--jobs", "0"], ["build", "--jobs", "-2"], ["build", "--jobs", "many"], ["build", "--shard", "0/3"],
         ["build", "--shard", "4/3"], ["build", "--shard", "3"], ["build", "--shard", "a/b"], ["check", "--jobs", "0"],
+        ["build", "--fan-in", "1"], ["build", "--fan-in", "two"], ["build", "--fan-in", "2", "--shard", "1/2"],
+        ["build", "--fan-in", "2", "--pdf"],
     ])
     func badValuesAreUsageErrors(arguments: [String]) throws {
         let result = try CLI.run(arguments, in: CLI.repository)
@@ -86,7 +88,7 @@ struct BatchOptionsTests {
         #expect(after.from == nil && after.boot == nil)
     }
 
-    @Test func aShardBuildsItsPartAndShardOneTheSharedPages() throws {
+    @Test func aShardBuildsItsPartAndTheFanInTheSharedPages() throws {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent(
             "carepress-shard-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: output) }
@@ -98,9 +100,15 @@ struct BatchOptionsTests {
             let summary = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
             records += summary["records"] as? Int ?? 0
             let index = FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path)
-            #expect(index, "the home page is there after shard \(shard)")
+            #expect(!index, "a shard writes no shared page (shard \(shard))")
         }
         #expect(records == 29)
+        let fanIn = try CLI.run(["build", "--output", output.path, "--json", "--fan-in", "2"], in: CLI.repository)
+        #expect(fanIn.status == 0)
+        let summary = try #require(try JSONSerialization.jsonObject(with: fanIn.stdout) as? [String: Any])
+        #expect(summary["records"] as? Int == 29)
+        #expect(summary["rendered"] as? Int == 0)
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
     }
 
     @Test func aSecondBuildIntoTheSameFolderWaitsOrWithNoWaitFailsAtOnce() throws {

@@ -114,9 +114,15 @@ extension FanIn {
             }
             let found = files.indices.map { slots[$0] ?? Found(shard: Shard.number(of: "", count: count)) }
             let published = found.indices.filter { found[$0].published != nil }
+            // Checked with every record that claims the same report files, so that a contest is settled as a whole
+            // build settles it (the first valid claimant wins; the others have the duplicate id error).
+            let key = { (index: Int) in found[index].id.map { ReportPaths.baseDigest(kind: files[index].kind, id: $0) }
+            }
+            let unpublished = found.indices.filter { found[$0].published == nil }
+            let contested = Set(unpublished.compactMap(key))
             let failures = notPublished(
-                found.indices.filter { found[$0].published == nil }, found: found, inputs: inputs, shards: shards,
-                writer: writer, into: &report)
+                unpublished, checkedWith: found.indices.filter { key($0).map(contested.contains) == true },
+                found: found, inputs: inputs, shards: shards, writer: writer, into: &report)
             report.records = files.count
             report.skipped = published.count
             report.failedRecords = failures.count
@@ -153,13 +159,16 @@ extension FanIn {
         /// as a build would check it (loaded and rendered in memory), so a record with errors shows them; a valid one
         /// says which shard has not published it. Each keeps its last good report while its files are there.
         private static func notPublished(
-            _ indices: [Int], found: [Found], inputs: SiteBuilder.Inputs, shards: ShardManifests,
-            writer: OutputWriter, into report: inout BuildReport
+            _ indices: [Int], checkedWith peers: [Int], found: [Found], inputs: SiteBuilder.Inputs,
+            shards: ShardManifests, writer: OutputWriter, into report: inout BuildReport
         ) -> [FailedRecord] {
             guard !indices.isEmpty else { return [] }
             let files = inputs.project.recordFiles
+            let unpublished = Set(indices.map { BytePath(files[$0].path) })
+            let isUnpublished = { (path: String) in unpublished.contains(BytePath(path)) }
+            let all = Array(Set(indices + peers)).sorted()
             var project = inputs.project
-            project.recordFiles = indices.map { files[$0] }
+            project.recordFiles = all.map { files[$0] }
             var options = inputs.options
             (options.force, options.shard, options.changes, options.cache, options.progress) =
                 (true, .all, .unknown, nil, nil)
@@ -168,13 +177,13 @@ extension FanIn {
             batch.scan(previous: &none)
             batch.processRecords()
             batch.settleContests()
-            var checked = BuildReport()
-            batch.addResults(to: &checked)
-            report.diagnostics += checked.diagnostics
-            var failures = batch.failures
+            var results = BuildReport()
+            batch.addResults(to: &results)
+            report.diagnostics += results.diagnostics.filter { isUnpublished($0.file) }
+            var failures = batch.failures.filter { isUnpublished($0.file) }
             var byFile = Dictionary(
                 failures.enumerated().map { ($1.file, $0) }, uniquingKeysWith: { first, _ in first })
-            for (position, index) in indices.enumerated() where batch.valid[position] {
+            for (position, index) in all.enumerated() where batch.valid[position] && isUnpublished(files[index].path) {
                 let file = files[index]
                 guard let shard = Shard(index: found[index].shard, count: inputs.options.shard.count) else { continue }
                 let summary = batch.entries[position]?.summary?.bytes.flatMap(SummaryCodec.summary)

@@ -289,7 +289,8 @@ struct IncrementalBuildTests {
         #expect(forced.rendered == first.records)
     }
 
-    /// Shard 1 summarizes the other shards' records for the shared pages; shard 2 only notes what the scan found.
+    /// Each shard scans every record (a report file's claim is settled across shards) and notes what the scan found of
+    /// the others' records, so that its next scan need not read them.
     @Test(arguments: [1, 2]) func aShardsRebuildReadsNoFileEitherItsOwnOrTheOthers(shard: Int) throws {
         let project = try TemporaryProject.generated(copies: 3)
         var options = Self.stampingOptions(project)

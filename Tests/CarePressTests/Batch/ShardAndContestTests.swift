@@ -22,7 +22,13 @@ struct ShardAndContestTests {
                 $0.file.contains("/Content/consults/") || $0.file.contains("/Content/physio/")
                     || $0.file.contains("/Content/stacks/")
             }
+            #expect(!project.files(under: "Sharded").contains("index.html"), "a shard writes no shared page")
         }
+        // The fan-in writes the shared pages from what the shards published; the duplicate id is a failure there too.
+        let fanIn = SiteBuilder.build(
+            project.ownThemeOptions(output: "Sharded", shard: try #require(Shard.fanIn(of: 3))))
+        #expect(fanIn.rendered == 0)
+        #expect(fanIn.failedRecords == full.failedRecords)
         #expect(records == full.records)
         #expect(
             diagnostics.sorted()
@@ -37,7 +43,7 @@ struct ShardAndContestTests {
         #expect(
             manifests == [
                 ".carepress/manifest-1-of-3.sqlite", ".carepress/manifest-2-of-3.sqlite",
-                ".carepress/manifest-3-of-3.sqlite",
+                ".carepress/manifest-3-of-3.sqlite", ".carepress/manifest-index-of-3.sqlite",
             ])
         // Each shard rebuilt on its own renders nothing new.
         for index in 1...3 {

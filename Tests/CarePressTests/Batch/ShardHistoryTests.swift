@@ -69,6 +69,11 @@ struct ShardHistoryTests {
         for report in reports.withLock({ $0 }) {
             #expect(!report.hasErrors, "\(log) \(report.diagnostics)")
         }
+        if count > 1 {
+            // The fan-in, after the shards.
+            let fanIn = SiteBuilder.build(project.ownThemeOptions(jobs: 1, shard: try #require(Shard.fanIn(of: count))))
+            #expect(!fanIn.hasErrors, "\(log) fan-in: \(fanIn.diagnostics)")
+        }
     }
 
     /// Changes the content at random: deletes, adds, edits (another sample's text under the record's id), renames a
@@ -116,9 +121,12 @@ struct ShardHistoryTests {
     /// manifests of the shard count of the last build (1 for a whole build).
     static func expectClean(_ project: TemporaryProject, shardCount: Int, log: [String]) throws {
         let manifests = project.files(under: "Output/.carepress").filter { $0.hasPrefix("manifest") }
-        let expectedManifests = (1...shardCount).map { index in
-            shardCount == 1 ? "manifest.sqlite" : "manifest-\(index)-of-\(shardCount).sqlite"
-        }
+        let expectedManifests =
+            shardCount == 1
+            ? ["manifest.sqlite"]
+            : (1...shardCount).map { "manifest-\($0)-of-\(shardCount).sqlite" } + [
+                "manifest-index-of-\(shardCount).sqlite"
+            ]
         #expect(manifests == expectedManifests.sorted(), "after \(log.joined(separator: "; "))")
         try? FileManager.default.removeItem(atPath: project.path("Clean"))
         let clean = SiteBuilder.build(project.ownThemeOptions(output: "Clean", jobs: 1))
@@ -176,10 +184,8 @@ struct ShardHistoryTests {
         }
         try project.write(file, TemporaryProject.withID(second.text, from: second.id, to: first.id))
         try FileManager.default.removeItem(atPath: project.path(deleted))
-        for index in 1...2 {
-            #expect(
-                !SiteBuilder.build(project.ownThemeOptions(jobs: 1, shard: try #require(Shard("\(index)/2")))).hasErrors
-            )
+        for shard in [Shard("1/2"), Shard("2/2"), Shard.fanIn(of: 2)] {
+            #expect(!SiteBuilder.build(project.ownThemeOptions(jobs: 1, shard: try #require(shard))).hasErrors)
         }
         // The whole build's manifest as the earlier version left it; the record goes back to what it was then.
         for (path, bytes) in kept { try project.write(path, bytes) }

@@ -88,6 +88,8 @@ struct LinkedOutputPathTests {
             let report = SiteBuilder.build(project.ownThemeOptions(output: output, shard: shard))
             #expect(report.diagnostics.filter { $0.severity == .error }.map(\.description) == [])
         }
+        let fanIn = SiteBuilder.build(project.ownThemeOptions(output: output, shard: try #require(Shard.fanIn(of: 2))))
+        #expect(fanIn.diagnostics.filter { $0.severity == .error }.map(\.description) == [])
         #expect(Self.differences(project.contents(under: real), project.contents(under: "Plain")) == [])
         for index in 1...2 {
             let shard = try #require(Shard(index: index, count: 2))

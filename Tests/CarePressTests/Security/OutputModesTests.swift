@@ -110,10 +110,10 @@ struct OutputModesTests {
     @Test("Shards write private files and folders")
     func shardModes() throws {
         let project = try Self.sample(access: nil)
-        for index in 1...2 {
-            let shard = try #require(Shard(index: index, count: 2))
-            #expect(!SiteBuilder.build(project.ownThemeOptions(shard: shard)).hasErrors)
+        for shard in [Shard(index: 1, count: 2), Shard(index: 2, count: 2), Shard.fanIn(of: 2)] {
+            #expect(!SiteBuilder.build(project.ownThemeOptions(shard: try #require(shard))).hasErrors)
         }
+        #expect(project.files(under: "Output").contains("index.html"))
         #expect(Self.wrongModes(under: project.path("Output"), file: 0o600, folder: 0o700) == [])
     }
 
