@@ -74,7 +74,8 @@ struct ExportFHIRDocumentTests {
     }
 
     @Test func aRecordWithoutADateIsALocatedErrorForADocumentOnly() throws {
-        let stack = #"{"id": "sw-undated", "user": {"displayName": "A"}, "minimal": "#
+        let stack =
+            #"{"id": "sw-undated", "user": {"displayName": "A"}, "minimal": "#
             + #"[{"id": "m", "name": "Magnesium", "purpose": "Sleep", "dose": "200 mg", "timing": ["Night"], "#
             + #""evidence": "B"}]}"#
         var options = ExportOptions(
