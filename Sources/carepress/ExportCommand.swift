@@ -16,6 +16,8 @@ struct ExportCommand: ParsableCommand {
             Formats by kind: consult, physio and stack: markdown, html, json, fhir (a FHIR R4 Bundle), pdf; \
             schema: json, fhir-questionnaire. A PDF is printed by headless Chromium (found on PATH, or named by \
             CAREPRESS_CHROMIUM) and is never written to a terminal: use -o FILE.pdf or redirect standard output. \
+            The fhir Bundle carries the report's HTML; --with-pdf adds its PDF (so needs Chromium), \
+            --fhir-document makes it a FHIR document. \
             Exit status: 0 written (warnings on stderr); 1 the input has errors (nothing is written); 2 usage \
             errors, or no Chromium for a PDF.
             """)
@@ -48,6 +50,16 @@ struct ExportCommand: ParsableCommand {
         help: ArgumentHelp("The longest a PDF may take to print, in seconds.", valueName: "seconds"))
     var pdfTimeout = PDFEngine.defaultPageTimeout
 
+    @Flag(
+        name: .customLong("fhir-document"),
+        help: "For fhir: a Bundle of type document, a Composition first (the record needs its date).")
+    var fhirDocument = false
+
+    @Flag(
+        name: .customLong("with-pdf"),
+        help: "For fhir: the report's PDF too, as a second attachment, printed as --format pdf prints it.")
+    var withPDF = false
+
     func validate() throws {
         try OptionValue.checkSeconds(pdfTimeout, option: "--pdf-timeout")
         if format == .pdf && output == nil && Terminal.standardOutputIsTerminal {
@@ -61,7 +73,7 @@ struct ExportCommand: ParsableCommand {
             input == "-" ? .standardInputStream : .file(input)
         let options = ExportOptions(
             format: format, kind: kind, contentPath: contentOptions.content, templatesPath: templates,
-            pdfTimeout: pdfTimeout)
+            pdfTimeout: pdfTimeout, fhirDocument: fhirDocument, withPDF: withPDF)
         let result: ExportResult
         do {
             result = try Exporter.export(source, options: options)

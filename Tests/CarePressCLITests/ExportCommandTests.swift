@@ -96,6 +96,18 @@ struct ExportCommandTests {
         }
     }
 
+    @Test func theFHIROptionsMakeADocumentAndGoWithFHIROnly() throws {
+        let document = try Self.run(["Content/stacks/sw-2026-0001.json", "--format", "fhir", "--fhir-document"])
+        #expect(document.status == 0, "\(Self.text(document.stderr))")
+        let bundle = try Self.json(document.stdout)
+        #expect(bundle["type"] as? String == "document")
+        let first = (bundle["entry"] as? [[String: Any]])?.first?["resource"] as? [String: Any]
+        #expect(first?["resourceType"] as? String == "Composition")
+        let wrong = try Self.run(["Content/stacks/sw-2026-0001.json", "--format", "json", "--with-pdf"])
+        #expect(wrong.status == 2 && wrong.stdout.isEmpty)
+        #expect(Self.text(wrong.stderr).contains("--with-pdf goes with --format fhir only, not --format json"))
+    }
+
     @Test func anUnknownKindExitsTwoAndListsTheKinds() throws {
         let result = try Self.run(["Content/consults/hl-2026-0001.json", "--kind", "record"])
         #expect(result.status == 2)

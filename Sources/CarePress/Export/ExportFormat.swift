@@ -6,7 +6,7 @@ public enum ExportFormat: String, Sendable, Hashable, CaseIterable {
     case html
     /// The record normalised for other programs, described by `formats/export.schema.json`.
     case json
-    /// A consult as an HL7 FHIR R4 QuestionnaireResponse.
+    /// A record as an HL7 FHIR R4 Bundle (a collection, or a document with `ExportOptions.fhirDocument`).
     case fhir
     /// A consult schema as an HL7 FHIR R4 Questionnaire.
     case fhirQuestionnaire = "fhir-questionnaire"

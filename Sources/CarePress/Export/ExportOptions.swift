@@ -10,16 +10,31 @@ public struct ExportOptions: Sendable, Hashable {
     public var templatesPath: String?
     /// The longest the PDF's page may take to print, in seconds.
     public var pdfTimeout: Double
+    /// For `fhir`: a Bundle of type `document` with a `Composition` first, instead of a `collection`.
+    public var fhirDocument: Bool
+    /// For `fhir`: the report's PDF as a second attachment of the DocumentReference, printed as `pdf` prints it
+    /// (needs Chromium). Off by default, so that the Bundle does not depend on a browser being installed.
+    public var withPDF: Bool
 
     /// Creates options; the content folder defaults to `Content` and the theme to the project's, as for `carepress build`.
     public init(
         format: ExportFormat = .json, kind: ExportKind? = nil, contentPath: String = "Content",
-        templatesPath: String? = nil, pdfTimeout: Double = PDFEngine.defaultPageTimeout
+        templatesPath: String? = nil, pdfTimeout: Double = PDFEngine.defaultPageTimeout, fhirDocument: Bool = false,
+        withPDF: Bool = false
     ) {
         self.format = format
         self.kind = kind
         self.contentPath = contentPath
         self.templatesPath = templatesPath
         self.pdfTimeout = pdfTimeout
+        self.fhirDocument = fhirDocument
+        self.withPDF = withPDF
+    }
+
+    /// The first option given that only `fhir` takes, as the command line spells it, if any.
+    var fhirOnlyOption: String? {
+        if fhirDocument { return "--fhir-document" }
+        if withPDF { return "--with-pdf" }
+        return nil
     }
 }

@@ -10,6 +10,10 @@ public enum Exporter {
         if let kind = options.kind, !kind.formats.contains(options.format) {
             throw .formatMismatch(options.format, kind, detected: false)
         }
+        if options.format != .fhir, let option = options.fhirOnlyOption {
+            throw ExportUsageError(
+                "\(option) goes with --format fhir only, not --format \(options.format.rawValue)")
+        }
         let log = DiagnosticLog(file: input.name)
         // A record's limit when --kind says it is one, else the largest a document of any kind may be (a record is
         // held to its own once its kind is known).
@@ -216,20 +220,8 @@ public enum Exporter {
             }
         case (.pdf, _):
             return try printPDF(record, options: options, project: project)
-        case (.fhir, .consult(let consult)):
-            return schema(of: consult).flatMap { schema in
-                fhirBundle(record, project: project, templatesPath: templatesPath) { names, report in
-                    FHIRRecordBundle.consult(consult, schema: schema, names: names, report: report)
-                }
-            }
-        case (.fhir, .physio(let physio)):
-            return fhirBundle(record, project: project, templatesPath: templatesPath) { names, report in
-                FHIRRecordBundle.physio(physio, knowledge: project.knowledge, names: names, report: report)
-            }
-        case (.fhir, .stack(let stack)):
-            return fhirBundle(record, project: project, templatesPath: templatesPath) { names, report in
-                FHIRRecordBundle.stack(stack, names: names, report: report)
-            }
+        case (.fhir, _):
+            return try fhirBundle(record, options: options, project: project)
         case (.json, _):
             let body: Result<JSONValue, TemplateErrors>
             switch record {
@@ -249,21 +241,8 @@ public enum Exporter {
         }
     }
 
-    /// A record's FHIR Bundle, made with the site's FHIR names and the report as `--format html` writes it.
-    private static func fhirBundle(
-        _ record: Record, project: SiteProject, templatesPath: String?,
-        make: (FHIRNames, FHIRBundle.Report) -> JSONValue
-    ) -> Result<[UInt8], TemplateErrors> {
-        render(record, project: project, templatesPath: templatesPath).map { rendered in
-            let report = FHIRBundle.Report(
-                html: rendered.files.first { $0.path == rendered.summary.htmlPath }?.bytes ?? [],
-                title: rendered.summary.title, language: rendered.site.language)
-            return bytes(make(FHIRNames(base: rendered.site.fhirBase), report), sortedKeys: false)
-        }
-    }
-
     /// A failure that the checks before it should have made impossible, reported rather than trapped.
-    private static func internalError(_ message: String, file: String) -> TemplateErrors {
+    static func internalError(_ message: String, file: String) -> TemplateErrors {
         TemplateErrors(diagnostics: [
             Diagnostic(.error, file: file, position: .start, message: "internal error: \(message)")
         ])
@@ -308,7 +287,7 @@ public enum Exporter {
 
     /// The report's files (Markdown, HTML, images) and summary, rendered as `build` renders them; `standalone`
     /// inlines the stylesheet (an exported page stands alone), otherwise the page links it as built pages do.
-    private static func render(_ record: Record, project: SiteProject, templatesPath: String?, standalone: Bool = true)
+    static func render(_ record: Record, project: SiteProject, templatesPath: String?, standalone: Bool = true)
         -> Result<(files: [OutputFile], summary: ReportSummary, site: Site, templates: TemplateSet), TemplateErrors>
     {
         guard let site = project.site else {
@@ -339,7 +318,7 @@ public enum Exporter {
 
     /// The report printed to PDF in a temporary folder; no Chromium is a usage error (exit status 2), a page that
     /// fails to print an error located in the record.
-    private static func printPDF(_ record: Record, options: ExportOptions, project: SiteProject)
+    static func printPDF(_ record: Record, options: ExportOptions, project: SiteProject)
         throws(ExportUsageError) -> Result<[UInt8], TemplateErrors>
     {
         let rendered: (files: [OutputFile], summary: ReportSummary, site: Site, templates: TemplateSet)
@@ -372,7 +351,7 @@ public enum Exporter {
             diagnostics: [], brokenSchemaIDs: [])
     }
 
-    private static func bytes(_ value: JSONValue, sortedKeys: Bool) -> [UInt8] {
+    static func bytes(_ value: JSONValue, sortedKeys: Bool) -> [UInt8] {
         Array(value.text(sortedKeys: sortedKeys).utf8)
     }
 }

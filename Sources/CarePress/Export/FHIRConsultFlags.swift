@@ -11,11 +11,10 @@ struct FHIRConsultFlags {
     let patientReference: String
     let responseReference: String
 
-    var resources: [JSONValue] {
-        let consult = response.consult
-        let schema = response.schema
-        let names = response.names
-        let path = ConsultFlow.path(through: schema) { consult.answer(to: $0) }
+    /// The urgent answers, then the for-review ones, each in the order of the consult's path.
+    private var findings: [(question: ConsultSchema.Question, option: ConsultSchema.Option, level: ConsultSchema.Flag)]
+    {
+        let path = ConsultFlow.path(through: response.schema) { response.consult.answer(to: $0) }
         var found: [(ConsultSchema.Question, ConsultSchema.Option, ConsultSchema.Flag)] = []
         for level in [ConsultSchema.Flag.urgent, .review] {
             for question in path {
@@ -24,10 +23,26 @@ struct FHIRConsultFlags {
                 }
             }
         }
+        return found
+    }
+
+    /// Each Flag's narrative line, in the order of `resources`.
+    var lines: [String] {
+        findings.map { "\(Self.display($0.level)): \($0.question.prompt) \($0.option.label)" }
+    }
+
+    private static func display(_ level: ConsultSchema.Flag) -> String {
+        level == .urgent ? "Urgent" : "For review"
+    }
+
+    var resources: [JSONValue] {
+        let consult = response.consult
+        let schema = response.schema
+        let names = response.names
         let authored = consult.status == .completed ? consult.completedAt : consult.startedAt
-        return found.enumerated().map { number, finding in
+        return findings.enumerated().map { number, finding in
             let (question, option, level) = finding
-            let display = level == .urgent ? "Urgent" : "For review"
+            let display = Self.display(level)
             var members: [(String, JSONValue)] = [
                 ("resourceType", .string("Flag")),
                 ("id", .string(FHIRNames.resourceID("\(consult.id)-flag-\(number + 1)"))),

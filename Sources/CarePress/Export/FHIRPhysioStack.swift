@@ -6,7 +6,8 @@
 ///   exercise the store has coded by its guide slug, one it does not (a name the model invented) as text only.
 /// - A stack is one `MedicationStatement` per supplement (self-reported: `informationSource` the Patient):
 ///   status `active`, or `intended` for one not taken yet; the name as text (never coded); the dose as the
-///   dosage's text and the timing as `EventTiming` codes.
+///   dosage's text and the timing as `EventTiming` codes; the tracking log summed up in a note (see
+///   `FHIRStackTracking`).
 enum FHIRPhysioStack {
     /// The CarePlan of a physio record.
     static func carePlan(
@@ -91,6 +92,8 @@ enum FHIRPhysioStack {
                 "Status: \(status)",
             ]
             if !supplement.purpose.isEmpty { lines.append("Purpose: \(supplement.purpose)") }
+            let tracking = FHIRStackTracking.summary(supplement, in: stack)
+            if let tracking { lines.append(tracking) }
             var members: [(String, JSONValue)] = [
                 ("resourceType", .string("MedicationStatement")),
                 ("id", .string(FHIRNames.resourceID("\(stack.id)-supplement-\(number + 1)"))),
@@ -108,8 +111,8 @@ enum FHIRPhysioStack {
             if !supplement.purpose.isEmpty {
                 members.append(("reasonCode", .array([.object([("text", .string(supplement.purpose))])])))
             }
-            members.append(
-                ("note", .array(supplement.cautions.filter { !$0.isEmpty }.map { .object([("text", .string($0))]) })))
+            let notes = supplement.cautions.filter { !$0.isEmpty } + (tracking.map { [$0] } ?? [])
+            members.append(("note", .array(notes.map { .object([("text", .string($0))]) })))
             if !dosage.isEmpty { members.append(("dosage", .array([.object(dosage)]))) }
             return .object(members.filter { $0.1 != .array([]) })
         }
