@@ -26,7 +26,7 @@ extension SiteBuilder {
         /// Whether every shared page the last build wrote is still there.
         let complete: Bool
         /// The guide, being rendered; nil when only the reports index and the home page may need writing again.
-        let guide: Prefetch<Result<[OutputFile], TemplateErrors>>?
+        let guide: BackgroundWork<Result<[OutputFile], TemplateErrors>>?
 
         init(_ inputs: Inputs, writer: OutputWriter, previous: BuildManifest.SharedPages) {
             let options = inputs.options
@@ -50,10 +50,10 @@ extension SiteBuilder {
 
     /// The guide, rendered on a thread of its own (with more than one job) while the records are: it depends on no
     /// record. Its search shows the index of the reports' matcher, made once, by whichever asks first.
-    static func renderGuide(_ inputs: Inputs) -> Prefetch<Result<[OutputFile], TemplateErrors>> {
+    static func renderGuide(_ inputs: Inputs) -> BackgroundWork<Result<[OutputFile], TemplateErrors>> {
         let reports = inputs.reports
         let guideSite = GuideSite(project: inputs.project, pages: inputs.pages) { reports.matcherIndex }
-        return Prefetch(inBackground: inputs.options.jobs > 1) {
+        return BackgroundWork(inBackground: inputs.options.jobs > 1) {
             Result { () throws(TemplateErrors) in try guideSite.render() }
         }
     }

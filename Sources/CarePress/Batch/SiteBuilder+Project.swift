@@ -49,7 +49,7 @@ extension SiteBuilder {
             return .kept(kept)
         }
         // The theme is loaded (and parsed) while the content is read: neither needs the other.
-        let loadingTheme = Prefetch(inBackground: options.jobs > 1) {
+        let loadingTheme = BackgroundWork(inBackground: options.jobs > 1) {
             TemplateSet.load(from: options.theme, requiring: requiredTemplates, parsing: parsing)
         }
         let project = SiteProject.load(from: options.contentPath, cache: options.cache?.yaml)

@@ -33,7 +33,7 @@ public enum SiteBuilder {
         // Not when manifests of other shard counts are to be taken over first (see `takeOverOtherShardCounts`).
         let readAhead = earlyLock.flatMap { _ in
             BuildManifest.otherShardCounts(than: options.shard, in: writer).isEmpty
-                ? Prefetch(inBackground: options.jobs > 1) {
+                ? BackgroundWork(inBackground: options.jobs > 1) {
                     BuildManifest.openAsItIs(at: manifestFile, strings: strings, boot: options.boot)
                 } : nil
         }
@@ -75,7 +75,7 @@ public enum SiteBuilder {
             defer { kept = nil }
             return kept?.path == manifestFile ? kept?.manifest : nil
         }
-        let opening = Prefetch(inBackground: options.jobs > 1) {
+        let opening = BackgroundWork(inBackground: options.jobs > 1) {
             () -> (Result<(BuildManifest, BuildManifest.Contents), SQLiteError>, reopened: Bool)? in
             if let kept, let contents = kept.reopened(at: manifestFile) { return (.success((kept, contents)), true) }
             if let read = readAhead?.take() { return (.success(read), false) }
@@ -99,7 +99,7 @@ public enum SiteBuilder {
         let listed =
             options.force || kept == nil
             ? nil
-            : Prefetch(inBackground: options.jobs > 1) { [writer] in
+            : BackgroundWork(inBackground: options.jobs > 1) { [writer] in
                 RecordBatch.listReportFolders(of: recordFiles, writer: writer)
             }
         // Templates left to be parsed when rendered are parsed now, before anything is written, unless the last
@@ -171,7 +171,7 @@ public enum SiteBuilder {
         let sharedStart = Stopwatch()
         let shared = writeSharedPages(
             inputs, plan: sharedPlan, records: batch.indexedRecords(), writer: writer, previous: contents.shared,
-            assetsWritten: assetsWritten, commit: { batch.record($0, in: manifest) }, into: &report)
+            assetsWritten: assetsWritten, commit: { batch.commit($0, to: manifest) }, into: &report)
         finish(
             batch, writer: writer, manifest: manifest, contents: contents, shared: shared.state, owned: shared.owned,
             into: &report)
@@ -226,7 +226,7 @@ public enum SiteBuilder {
         } else {
             files = report.written > 0 ? .unflushed : .asBefore
         }
-        batch.record(closing, in: manifest, finishing: true, files: files)
+        batch.commit(closing, to: manifest, finishing: true, files: files)
     }
 
     /// The folders a build writes into, relative to the output folder: where a killed build may have left

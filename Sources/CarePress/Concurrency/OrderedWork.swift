@@ -19,7 +19,7 @@ enum OrderedWork {
             return
         }
         let line = Line<Value, Failure>(count: count, window: max(1, window))
-        let workers = Prefetch(inBackground: true) {
+        let workers = BackgroundWork(inBackground: true) {
             DispatchQueue.concurrentPerform(iterations: min(jobs, count)) { _ in
                 while let index = line.nextToMake() { line.made(index, make(index)) }
             }

@@ -51,7 +51,7 @@ extension RecordBatch {
                 replacing.append((item, owned))
             }
         }
-        guard record(changes, in: manifest) else {
+        guard commit(changes, to: manifest) else {
             // Nothing was recorded, so nothing may be put in place: every staged file goes, and each record says so.
             for (item, _) in replacing {
                 var outcome = item.outcome
@@ -144,7 +144,7 @@ extension RecordBatch {
     /// Whether a processed record gets a PDF now: a rendered record of this shard, when PDFs are asked for.
     private func printsPDF(_ item: Processed) -> Bool {
         if case .none = printer { return false }
-        return item.outcome.state == .rendered && scanned[item.index].role == .build
+        return item.outcome.state == .rendered && scanned[item.index].role == .own
     }
 
     /// The path of the PDF a processed record gets now, if it gets one.
@@ -156,8 +156,8 @@ extension RecordBatch {
     /// Commits changes together with the final rows still waiting; false (after noting why, once) when the manifest
     /// cannot be written.
     @discardableResult
-    func record(
-        _ changes: ManifestChanges, in manifest: BuildManifest, finishing: Bool = false,
+    func commit(
+        _ changes: ManifestChanges, to manifest: BuildManifest, finishing: Bool = false,
         files: BuildManifest.FilesOnDisk = .flushed
     ) -> Bool {
         var all = settled

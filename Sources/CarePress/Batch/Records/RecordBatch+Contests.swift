@@ -21,7 +21,7 @@ extension RecordBatch {
                     ? "duplicate \(file.kind.rawValue) id '\(claimed)'"
                     : "id '\(claimed)' makes the same file name as id '\(owner)': \(key).html"
                 let reports: Bool
-                if case .build = mode { reports = scanned[claimant].role == .build } else { reports = true }
+                if case .build = mode { reports = scanned[claimant].role == .own } else { reports = true }
                 let error = Diagnostic(
                     .error, file: file.path, position: outcome.idPosition, path: "id", message: message,
                     hint: "already used by \(files[winner].path); this record is skipped")
@@ -39,7 +39,7 @@ extension RecordBatch {
                 outcome.isValid = false
                 entry.summary = nil
                 entry.digest = nil
-                entry.outputs = scanned[claimant].role == .build ? .listed([]) : nil
+                entry.outputs = scanned[claimant].role == .own ? .listed([]) : nil
                 settledClaimants.append((claimant, outcome, entry))
             }
             if let winner, let outcome = outcomes[winner], let entry = heldEntries.removeValue(forKey: winner) {

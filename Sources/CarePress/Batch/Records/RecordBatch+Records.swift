@@ -36,7 +36,8 @@ extension RecordBatch {
             start += chunk.count
             let results = Slots<(Outcome, BuildManifest.Entry)>(count: chunk.count)
             let previous = chunk.map { entries[$0] }
-            let committing = waiting.isEmpty ? nil : Prefetch(inBackground: true) { [waiting] in self.commit(waiting) }
+            let committing =
+                waiting.isEmpty ? nil : BackgroundWork(inBackground: true) { [waiting] in self.commit(waiting) }
             WorkerPool.run(jobs: options.jobs, count: chunk.count) { position in
                 results[position] = self.process(chunk[position], previous: previous[position], building: building)
                 progress?(done.next(), total)
@@ -60,7 +61,7 @@ extension RecordBatch {
         guard case .build(let writer, _, _, _) = mode, options.flushesToDisk, flushing?.isFinished ?? true else {
             return
         }
-        flushing = Prefetch(inBackground: true) { writer.synchronize() }
+        flushing = BackgroundWork(inBackground: true) { writer.synchronize() }
     }
 
     /// Commits processed records (see `RecordBatch+Commits.swift`), or, when checking, keeps their outcomes.
@@ -79,7 +80,7 @@ extension RecordBatch {
         Outcome, BuildManifest.Entry
     ) {
         switch scanned[index].role {
-        case .build:
+        case .own:
             if let reused = reusable(index, previous: previous, building: building) { return reused }
             return build(index, previous: previous)
         case .validate, .none:
@@ -95,7 +96,7 @@ extension RecordBatch {
         let entries = self.entries
         // A record with a new stamp is reused through a chunk, which writes its row.
         let candidates = scanned.indices.filter {
-            scanned[$0].role == .build && entries[$0] != nil && restamped[$0] == nil
+            scanned[$0].role == .own && entries[$0] != nil && restamped[$0] == nil
         }
         // Only the diagnostics of each reused record: at 100,000 records, a slot per record of whole outcomes was
         // 9.6 MB beside the outcomes themselves, at the build's peak.
@@ -122,7 +123,7 @@ extension RecordBatch {
         guard let building, let outcome = reusedOutcome(index, previous: previous, building: building),
             var entry = previous
         else { return nil }
-        if scanned[index].role != .build { entry.outputs = nil }
+        if scanned[index].role != .own { entry.outputs = nil }
         if let stamp = restamped[index] { entry.stamp = stamp }
         return (outcome, entry)
     }
@@ -137,12 +138,12 @@ extension RecordBatch {
             let digest = previous?.digest, previous?.summary != nil, let dependencies = previous?.dependencies,
             building.inputs.recordDigest(kind: kind, file: fileDigest, dependencies: dependencies) == digest
         else { return nil }
-        if role == .build {
+        if role == .own {
             guard let outputs = previous?.outputs,
                 outputsExist(outputs, kind: kind, id: previous?.id, writer: building.writer)
             else { return nil }
         }
-        guard role == .build, let diagnostics = previous?.diagnostics, !diagnostics.isEmpty else {
+        guard role == .own, let diagnostics = previous?.diagnostics, !diagnostics.isEmpty else {
             return .reused(diagnostics: [])
         }
         return .reused(
@@ -185,7 +186,7 @@ extension RecordBatch {
     ) {
         let file = files[index]
         let scanned = self.scanned[index]
-        let ownsOutputs = scanned.role == .build
+        let ownsOutputs = scanned.role == .own
         let log = DiagnosticLog(file: file.path)
         var outcome = Outcome(state: .failed)
         var entry = BuildManifest.Entry(
@@ -250,7 +251,7 @@ extension RecordBatch {
         outcome.isValid = true
         outcome.idPosition = record.idPosition
         outcome.state = .loaded
-        if scanned.role == .build, case .build(_, let inputs, _, _) = mode {
+        if scanned.role == .own, case .build(_, let inputs, _, _) = mode {
             entry.dependencies = strings.intern(RecordDependencies.of(record))
             entry.digest = inputs.recordDigest(kind: record.kind, file: fileDigest, dependencies: entry.dependencies)
             entry.diagnostics = diagnostics.map { diagnostic in

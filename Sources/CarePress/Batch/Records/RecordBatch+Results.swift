@@ -72,7 +72,7 @@ extension RecordBatch {
         failures = failedRecords()
         for (index, outcome) in outcomes.enumerated() {
             guard let outcome else { continue }
-            if case .build = mode, scanned[index].role != .build { continue }
+            if case .build = mode, scanned[index].role != .own { continue }
             report.records += 1
             report.diagnostics += outcome.diagnostics
             report.written += Int(outcome.written)

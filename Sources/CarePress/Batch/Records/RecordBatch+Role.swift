@@ -1,8 +1,8 @@
 extension RecordBatch {
     /// What the batch does with a record.
     enum Role: UInt8, Sendable {
-        /// This shard's record: load, render, write (or, when checking, load and check).
-        case build
+        /// This shard's own record: load, render, write (or, when checking, load, render and check).
+        case own
         /// Another shard's record that claims a contested file: load it to see whether it is valid.
         case validate
         /// Not needed by this shard.

@@ -48,7 +48,7 @@ final class RecordBatch: @unchecked Sendable {
     var heldEntries: [Int: BuildManifest.Entry] = [:]
     /// The flush of the files committed so far, started while the workers render (see `processRecords`); the build's
     /// last flush waits for it.
-    var flushing: Prefetch<Void>?
+    var flushing: BackgroundWork<Void>?
     /// Entries of the old manifest whose record files are gone.
     var deletedEntries: [(path: String, entry: BuildManifest.Entry)] = []
     /// The first claimant of each report file path (by digest).
@@ -136,7 +136,7 @@ final class RecordBatch: @unchecked Sendable {
     /// folders `listed` meanwhile on another thread (a session's rebuild) are taken, if given.
     func scan(
         previous manifest: inout [(path: String, entry: BuildManifest.Entry)], sweeping: Bool = false,
-        listed: Prefetch<[RecordKind: FileNameSet]>? = nil
+        listed: BackgroundWork<[RecordKind: FileNameSet]>? = nil
     ) {
         entries = mergeEntries(manifest)
         // The batch holds the entries now, lined up with the record files: the manifest's list of them goes before
@@ -202,9 +202,9 @@ final class RecordBatch: @unchecked Sendable {
         let building: Bool
         let checkRole: Role
         switch mode {
-        case .build: (building, checkRole) = (true, .build)
+        case .build: (building, checkRole) = (true, .own)
         // A check renders every record, as a whole build does, when it has a renderer.
-        case .check(let renderer): (building, checkRole) = (false, renderer == nil ? .validate : .build)
+        case .check(let renderer): (building, checkRole) = (false, renderer == nil ? .validate : .own)
         }
         for index in scanned.indices {
             let isContested = scanned[index].key.map(contested.contains) ?? false
@@ -214,7 +214,7 @@ final class RecordBatch: @unchecked Sendable {
                 continue
             }
             if shard.contains(recordPath: Self.relativePath(of: files[index])) {
-                scanned[index].role = .build
+                scanned[index].role = .own
             } else if isContested {
                 scanned[index].role = .validate
             }
@@ -230,13 +230,13 @@ final class RecordBatch: @unchecked Sendable {
     /// on one thread after the workers' `stat` of every record file. Nil when checking, or, for a forced build,
     /// with nothing to sweep.
     private func listReportFolders(
-        sweeping: Bool, listed: Prefetch<[RecordKind: FileNameSet]>?
-    ) -> Prefetch<[RecordKind: FileNameSet]>? {
+        sweeping: Bool, listed: BackgroundWork<[RecordKind: FileNameSet]>?
+    ) -> BackgroundWork<[RecordKind: FileNameSet]>? {
         guard case .build(let writer, _, _, _) = mode else { return nil }
         if !sweeping, !options.force, let listed { return listed }
         let (force, files) = (options.force, self.files)
         guard sweeping || !force else { return nil }
-        return Prefetch(inBackground: options.jobs > 1) {
+        return BackgroundWork(inBackground: options.jobs > 1) {
             var folders: [RecordKind: FileNameSet] = [:]
             for kind in RecordKind.allCases {
                 let listed = !force && files.contains(where: { $0.kind == kind })

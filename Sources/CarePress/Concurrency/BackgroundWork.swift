@@ -7,7 +7,7 @@ import Foundation
 ///
 /// A thread, not a global queue: `WorkerPool` takes the global queue's threads, and work queued behind it would not
 /// start until the pool is done, which is exactly when it was meant to be finished.
-final class Prefetch<Value: Sendable>: Sendable {
+final class BackgroundWork<Value: Sendable>: Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let result = Mutex<Value?>(nil)
     private let finished = Mutex(false)
@@ -38,7 +38,7 @@ final class Prefetch<Value: Sendable>: Sendable {
         return value
     }
 
-    /// The value, waiting for it, handed over: the prefetch no longer holds it (a build's manifest contents are
+    /// The value, waiting for it, handed over: the work no longer holds it (a build's manifest contents are
     /// large, and are freed once used). Only once.
     func take() -> Value {
         done.wait()
@@ -54,7 +54,7 @@ final class Prefetch<Value: Sendable>: Sendable {
     }
 }
 
-extension Prefetch where Value == Void {
+extension BackgroundWork where Value == Void {
     /// Returns once the work has finished.
     func wait() { value }
 }
