@@ -14,7 +14,7 @@ extension FanIn {
         var finished: Set<Int> = []
 
         /// Opens the manifest of every shard of a batch of `count`.
-        static func read(count: Int, writer: OutputWriter, strings: StringInterner, boot: String?) -> ShardManifests {
+        static func read(count: Int, writer: OutputWriter, strings: StringInterner) -> ShardManifests {
             var shards = ShardManifests()
             for number in 1...count {
                 guard let shard = Shard(index: number, count: count) else { continue }
@@ -31,12 +31,12 @@ extension FanIn {
                     continue
                 }
                 guard
-                    let (manifest, contents) = BuildManifest.openAsItIs(
-                        at: writer.root + "/" + relative, strings: strings, boot: boot)
+                    let (manifest, contents) = BuildManifest.openPublished(
+                        at: writer.root + "/" + relative, strings: strings)
                 else {
                     error(
-                        "the manifest of shard \(shard) cannot be read as it is (the shard was stopped, or is "
-                            + "running): its records are listed as not published")
+                        "the manifest of shard \(shard) cannot be read (damaged, or written by another version of "
+                            + "CarePress): its records are listed as not published")
                     continue
                 }
                 if contents.finished {

@@ -70,7 +70,7 @@ enum FanIn {
         writer.applyAccess(toFiles: BuildManifest.files(for: options.shard))
         writer.removeLeftoverTemporaryFiles(in: sharedFolders(writer))
 
-        let shards = ShardManifests.read(count: count, writer: writer, strings: strings, boot: options.boot)
+        let shards = ShardManifests.read(count: count, writer: writer, strings: strings)
         report.diagnostics += shards.diagnostics
         // A record folder that vanished while the shards list its records: the index would drop them all.
         let folders = RecordFolderCheck.check(project, allowsEmpty: options.allowsEmptyRecordFolders) {

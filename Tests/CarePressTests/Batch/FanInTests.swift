@@ -1,6 +1,7 @@
-import CarePress
 import Foundation
 import Testing
+
+@testable import CarePress
 
 /// A sharded batch is a map (each shard publishes its records) and a fan-in (the shared pages), issue 42: the reports
 /// index never links a page that is not there, never drops a record, and a failed shard rerun and then the fan-in
@@ -133,5 +134,23 @@ struct FanInTests {
         let early = try Self.build(whole, Shard.fanIn(of: 2))
         #expect(early.stoppedEarly)
         #expect(early.diagnostics.contains { $0.message.contains("last built by a whole build") })
+    }
+
+    @Test func shardsBuiltOnOtherMachinesWithoutSyncArePublishedToAFanInElsewhere() throws {
+        // Each shard on its own machine (a boot of its own), its files left for the system to write back, the
+        // outputs then gathered where the fan-in runs (GitHub Actions' artifacts): the fan-in's boot is another.
+        let project = try TemporaryProject.sample()
+        for index in 1...2 {
+            var options = project.ownThemeOptions(shard: try #require(Shard(index: index, count: 2)))
+            (options.boot, options.outputIsLocal) = ("runner-\(index)", true)
+            #expect(!SiteBuilder.build(options).hasErrors)
+        }
+        var options = project.ownThemeOptions(shard: try #require(Shard.fanIn(of: 2)))
+        options.boot = "fan-in-runner"
+        let fanIn = SiteBuilder.build(options)
+        #expect(!fanIn.hasErrors, "\(fanIn.diagnostics)")
+        #expect(fanIn.failedRecords == 0)
+        #expect(fanIn.skipped == fanIn.records)
+        #expect(Self.brokenIndexLinks(in: project) == [])
     }
 }

@@ -127,9 +127,19 @@ final class BuildManifest: Sendable {
         try? openChecked(at: path, strings: strings, mirrored: false, boot: boot, mending: false)
     }
 
-    /// Opens the manifest; with `mending` false, throws where it would write (see `openAsItIs`).
+    /// Opens another build's manifest to read what it published (a batch's fan-in reading its shards'), writing
+    /// nothing: every row that names its files is taken as it is, whatever boot the build ran in, since the shard may
+    /// have run on another machine (whose boot says nothing here) and the reader checks that each file is there. Nil
+    /// when it cannot be read as it is.
+    static func openPublished(at path: String, strings: StringInterner) -> (BuildManifest, Contents)? {
+        try? openChecked(at: path, strings: strings, mirrored: false, boot: nil, mending: false, trustsEveryRow: true)
+    }
+
+    /// Opens the manifest; with `mending` false, throws where it would write (see `openAsItIs`); with
+    /// `trustsEveryRow`, no row is distrusted for a build that did not finish or a restart (see `openPublished`).
     private static func openChecked(
-        at path: String, strings: StringInterner, mirrored: Bool, boot: String?, mending: Bool = true
+        at path: String, strings: StringInterner, mirrored: Bool, boot: String?, mending: Bool = true,
+        trustsEveryRow: Bool = false
     ) throws(SQLiteError) -> (BuildManifest, Contents) {
         let wouldWrite = SQLiteError(code: SQLITE_READONLY, message: "the manifest needs mending")
         let database = try SQLiteConnection(path: path, create: mending)
@@ -177,8 +187,8 @@ final class BuildManifest: Sendable {
         // build killed in this boot that vouched for its rows (`vouchByBoot`) left their files in this system's page
         // cache: they are trusted, as an unflushed build's are.
         let killedInThisBoot = !build.finished && boot != nil && build.unflushed.map { $0.boot == boot } == true
-        var untrustedFrom = build.finished || killedInThisBoot ? nil : build.generation
-        if let unflushed = build.unflushed, boot == nil || unflushed.boot != boot {
+        var untrustedFrom = build.finished || killedInThisBoot || trustsEveryRow ? nil : build.generation
+        if !trustsEveryRow, let unflushed = build.unflushed, boot == nil || unflushed.boot != boot {
             untrustedFrom = min(unflushed.from, untrustedFrom ?? unflushed.from)
             contents.shared.digest = nil
             contents.shared.guideDigest = nil
