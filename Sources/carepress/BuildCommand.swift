@@ -35,8 +35,19 @@ struct BuildCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Build only shard K of N (e.g. 2/8); shard 1 also writes the shared pages.", valueName: "K/N"))
+            "Build only shard K of N (e.g. 2/8): its records' reports; the shared pages come from --fan-in N.",
+            valueName: "K/N"))
     var shard: String?
+
+    @Option(
+        name: .customLong("fan-in"), parsing: .unconditional,
+        help: ArgumentHelp(
+            """
+            After the N shards of a batch: write the shared pages (home, guide, reports index, assets) from what \
+            the shards published, rendering no record. A record no shard has published (failed, not run yet, or \
+            changed since) is listed as such, and the exit status is 1.
+            """, valueName: "N"))
+    var fanIn: Int?
 
     @Flag(help: "Print every report to PDF as well, beside its HTML.")
     var pdf = false
@@ -84,6 +95,24 @@ struct BuildCommand: ParsableCommand {
         if let shard, Shard(shard) == nil {
             throw ValidationError("--shard must be K/N with 1 ≤ K ≤ N, e.g. 2/8, not '\(shard)'")
         }
+        if let fanIn {
+            guard shard == nil else {
+                throw ValidationError("--fan-in runs after the shards, not as one of them: give --shard or --fan-in")
+            }
+            guard Shard.fanIn(of: fanIn) != nil else {
+                throw ValidationError(
+                    "--fan-in must be the batch's shard count, 2 or more, not \(fanIn) (a batch of one shard, "
+                        + "--shard 1/1, is a whole build and writes the shared pages itself)")
+            }
+            guard !pdf else {
+                throw ValidationError("--fan-in renders no record: --pdf belongs to the shards' commands")
+            }
+        }
+    }
+
+    /// The part of the batch this command builds: a shard, the fan-in, or the whole project.
+    private var part: Shard {
+        fanIn.flatMap(Shard.fanIn(of:)) ?? shard.flatMap { Shard($0) } ?? .all
     }
 
     func run() throws {
@@ -91,7 +120,7 @@ struct BuildCommand: ParsableCommand {
         var options = BuildOptions(
             contentPath: contentOptions.content, templatesPath: themeOptions.templates, outputPath: output,
             jobs: jobs ?? BuildOptions.defaultJobs,
-            force: force, shard: shard.flatMap { Shard($0) } ?? .all,
+            force: force, shard: part,
             pdf: pdf ? .print(pageTimeout: pdfTimeout) : .none)
         options.sync = sync
         options.countsAttention = json
@@ -103,7 +132,7 @@ struct BuildCommand: ParsableCommand {
         let report = SiteBuilder.build(options)
         progress?.clear()
         let shown = WarningsSeen.sort(
-            report, outputPath: output, shard: shard.flatMap { Shard($0) } ?? .all, verbose: verbose)
+            report, outputPath: output, shard: part, verbose: verbose)
         Terminal.report(shown.print)
         if let summary = shown.summary { Terminal.error(summary) }
         if json {

@@ -19,6 +19,8 @@ struct BuildInputs: Sendable {
     /// layouts, the shared report templates, the partials they use, the stylesheet), `site.yml`, and whether the build
     /// prints PDFs (so that asking for PDFs, or no longer asking, makes every report again).
     private let recordDigestStarts: [RecordKind: ContentHasher]
+    /// Whether the build prints PDFs: the last part of what every record digest starts with.
+    private let printsPDFs: Bool
 
     /// Reads and digests the shared inputs of a project and theme.
     init(project: SiteProject, templates: TemplateSet, tool: ContentDigest, printsPDFs: Bool = false) {
@@ -41,10 +43,10 @@ struct BuildInputs: Sendable {
             hasher.combine(kind.rawValue)
             hasher.combine(kindTemplates.finalize())
             hasher.combine(site)
-            if printsPDFs { hasher.combine("pdf") }
             starts[kind] = hasher
         }
         recordDigestStarts = starts
+        self.printsPDFs = printsPDFs
         var shared = ContentHasher()
         shared.combine(tool)
         for relative in FileBytes.files(under: content, skippingTopLevel: Set(RecordKind.allCases.map(\.folder))) {
@@ -59,7 +61,22 @@ struct BuildInputs: Sendable {
 
     /// The digest of everything a record's report is made from.
     func recordDigest(kind: RecordKind, file: ContentDigest, dependencies: [String]) -> ContentDigest {
+        recordDigest(kind: kind, file: file, dependencies: dependencies, printsPDFs: printsPDFs)
+    }
+
+    /// Whether a record's digest is that of its report made from these inputs now, by a build that printed PDFs or
+    /// not (what a batch's fan-in asks of what its shards published).
+    func isCurrent(_ digest: ContentDigest, kind: RecordKind, file: ContentDigest, dependencies: [String]) -> Bool {
+        [false, true].contains {
+            recordDigest(kind: kind, file: file, dependencies: dependencies, printsPDFs: $0) == digest
+        }
+    }
+
+    private func recordDigest(
+        kind: RecordKind, file: ContentDigest, dependencies: [String], printsPDFs: Bool
+    ) -> ContentDigest {
         var hasher = recordDigestStarts[kind] ?? ContentHasher()
+        if printsPDFs { hasher.combine("pdf") }
         hasher.combine(file)
         for key in dependencies {
             hasher.combine(key)

@@ -45,7 +45,7 @@ final class BuildLock: Sendable {
     static func files(for shard: Shard) -> (build: String, shard: String, batch: String, acquire: String) {
         let folder = BuildManifest.folder
         return (
-            "\(folder)/build.lock", "\(folder)/build-\(shard.index)-of-\(shard.count).lock",
+            "\(folder)/build.lock", "\(folder)/build-\(shard.fileLabel).lock",
             "\(folder)/batch-of-\(shard.count).lock", "\(folder)/acquire.lock"
         )
     }
@@ -187,7 +187,8 @@ final class BuildLock: Sendable {
         held.append(own)
         guard flock(own, LOCK_EX | LOCK_NB) == 0 else {
             return giveUp(
-                Busy(lockFile: names.shard, holder: "shard \(shard) is already running"), waitOn: own, mode: LOCK_EX)
+                Busy(lockFile: names.shard, holder: "\(shard.isFanIn ? "the" : "shard") \(shard) is already running"),
+                waitOn: own, mode: LOCK_EX)
         }
         for other in otherBatches(than: shard, in: writer) {
             guard let descriptor = try open(other.file) else { return missing() }

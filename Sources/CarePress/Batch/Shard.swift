@@ -1,10 +1,11 @@
 /// One of N deterministic parts of a project's records, so a batch can run as an array job.
 ///
 /// A record belongs to shard `digest(path relative to the content folder) mod N`, so the split does not depend on
-/// the machine, the order files are listed in, or the other records. Shard 1 also writes the shared pages (home,
-/// guide, reports index, assets); N shards written into one output folder give the same files as one full build.
+/// the machine, the order files are listed in, or the other records. The shards of a batch are the map: each renders
+/// and publishes only its records. The shared pages (home, guide, reports index, assets) are the fan-in's
+/// (`Shard.fanIn(of:)`), run once after them; N shards and their fan-in give the same files as one whole build.
 public struct Shard: Sendable, Hashable, CustomStringConvertible {
-    /// This shard's number, from 1.
+    /// This shard's number, from 1; 0 for the fan-in of a batch.
     public let index: Int
     /// How many shards there are.
     public let count: Int
@@ -24,6 +25,12 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         self.count = count
     }
 
+    /// The fan-in of a batch of `count` shards (at least 2): it renders no record, and writes the shared pages from
+    /// what the shards published (see `FanIn`).
+    public static func fanIn(of count: Int) -> Shard? {
+        count >= 2 ? Shard(uncheckedIndex: 0, count: count) : nil
+    }
+
     /// Parses `K/N`, e.g. `2/8`; nil for anything else.
     public init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
@@ -31,18 +38,28 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
         self.init(index: index, count: count)
     }
 
-    /// `K/N`.
-    public var description: String { "\(index)/\(count)" }
+    /// `K/N`, or `fan-in of N`.
+    public var description: String { isFanIn ? "fan-in of \(count)" : "\(index)/\(count)" }
+
+    /// How the files of this part of a batch are named (`2-of-8`, `index-of-8`).
+    var fileLabel: String { isFanIn ? "index-of-\(count)" : "\(index)-of-\(count)" }
+
+    /// What marks the temporary files of this part of a batch (`s2of8`, `iof8`); nil for a whole build.
+    var temporaryTag: String? { isWhole ? nil : isFanIn ? "iof\(count)" : "s\(index)of\(count)" }
 
     /// Whether this is the whole project rather than a part of it.
     public var isWhole: Bool { count == 1 }
 
-    /// Whether this shard writes the pages every shard shares (home, guide, reports index, assets).
-    public var writesSharedPages: Bool { index == 1 }
+    /// Whether this is the fan-in of a batch rather than one of its shards.
+    public var isFanIn: Bool { index == 0 }
 
-    /// Whether a record, by its path relative to the content folder, belongs to this shard.
+    /// Whether this part writes the pages every shard shares (home, guide, reports index, assets): a whole build
+    /// and the fan-in of a batch do; its shards do not.
+    public var writesSharedPages: Bool { isWhole || isFanIn }
+
+    /// Whether a record, by its path relative to the content folder, belongs to this shard (none to a fan-in).
     public func contains(recordPath relativePath: String) -> Bool {
-        count == 1 || Self.number(of: relativePath, count: count) == index
+        count == 1 || (!isFanIn && Self.number(of: relativePath, count: count) == index)
     }
 
     /// The shard (1...count) a record path belongs to.

@@ -29,7 +29,7 @@ public struct WarningsSeen: Sendable {
         _ report: BuildReport, outputPath: String, shard: Shard = .all, verbose: Bool = false
     ) -> WarningsSeen {
         let folder = outputPath + "/" + BuildManifest.folder
-        let file = folder + "/" + (shard.isWhole ? "warnings" : "warnings-\(shard.index)-of-\(shard.count)")
+        let file = folder + "/" + (shard.isWhole ? "warnings" : "warnings-\(shard.fileLabel)")
         let manifest = outputPath + "/" + BuildManifest.path(for: shard)
         let warnings = report.diagnostics.filter { $0.severity == .warning }
         let now = Set(warnings.map { ContentDigest($0.description) })

@@ -38,11 +38,6 @@ public struct ReportRenderer: Sendable {
     /// search shows the same index.
     var matcherIndex: MatcherIndex { reports.matcher.value.index }
 
-    /// A valid record's line in the reports index, without rendering its report (for other shards' records).
-    func summary(of record: Record) -> ReportSummary? {
-        reports.report(for: record)?.summary
-    }
-
     /// The report's files (Markdown, HTML, then any image it links) and its line in the reports index.
     ///
     /// A report whose Markdown does not show the texts it must (the disclaimer, and a physio report's red flags) is

@@ -12,8 +12,8 @@
 /// The batch lock (`BuildLock`) keeps builds of another shard count out while a build runs, so their manifests are
 /// still. For each record row that lists files, the build writes a row without a digest owning those files into the
 /// manifest of the shard that has the record now (its record is rendered again, and the files it no longer makes
-/// are removed, as after a killed build); the other manifest's orphans and shared pages become orphans of the shard
-/// that writes the shared pages. The rows of this shard count's own manifests lose their digests too (a report
+/// are removed, as after a killed build); the other manifest's orphans and shared pages become orphans of what writes
+/// the shared pages now (the whole build, or the fan-in of the batch). The rows of this shard count's own manifests lose their digests too (a report
 /// they vouch for may have been written since by the other builds), and so do their shared pages. Only then are the
 /// other manifests removed, their main file last: a build killed on the way takes them over again, to the same end.
 ///
@@ -49,8 +49,10 @@ extension BuildManifest {
         let (prefix, suffix) = ("manifest-", ".sqlite")
         guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
         let parts = name.dropFirst(prefix.count).dropLast(suffix.count).split(separator: "-of-")
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
-            let shard = Shard(index: index, count: count), path(for: shard) == "\(folder)/\(name)"
+        guard parts.count == 2, let count = Int(parts[1]),
+            let shard = parts[0] == "index"
+                ? Shard.fanIn(of: count) : Int(parts[0]).flatMap({ Shard(index: $0, count: count) }),
+            path(for: shard) == "\(folder)/\(name)"
         else { return nil }
         return shard
     }
@@ -76,15 +78,16 @@ extension BuildManifest {
             }
             orphans += contents.orphans + contents.shared.outputs
         }
-        // This count's manifests that are there now, and those that are to own something.
-        var numbers = Set(manifests(in: writer).filter { $0.shard.count == shard.count }.map(\.shard.index))
-        numbers.formUnion(rows.keys)
-        if !orphans.isEmpty { numbers.insert(1) }
-        for number in numbers.sorted() {
-            guard let target = Shard(index: number, count: shard.count) else { continue }
+        // This count's manifests that are there now, and those that are to own something. The orphans and the other
+        // builds' shared pages go to what writes the shared pages now: the whole build, or the batch's fan-in.
+        let orphanOwner = shard.isWhole ? Shard.all : Shard.fanIn(of: shard.count)
+        var targets = Set(manifests(in: writer).map(\.shard).filter { $0.count == shard.count })
+        targets.formUnion(rows.keys.compactMap { Shard(index: $0, count: shard.count) })
+        if !orphans.isEmpty, let orphanOwner { targets.insert(orphanOwner) }
+        for target in targets.sorted(by: { $0.index < $1.index }) {
             try adopt(
-                rows[number] ?? [:], orphans: number == 1 ? orphans : [], into: path(for: target), writer: writer,
-                strings: strings, boot: boot
+                target.isFanIn ? [:] : rows[target.index] ?? [:], orphans: target == orphanOwner ? orphans : [],
+                into: path(for: target), writer: writer, strings: strings, boot: boot
             ) { warnings.append($0) }
         }
         for other in others {

@@ -32,7 +32,7 @@ final class BuildManifest: Sendable {
 
     /// The manifest's path relative to the output folder for a shard.
     static func path(for shard: Shard) -> String {
-        shard.isWhole ? "\(folder)/manifest.sqlite" : "\(folder)/manifest-\(shard.index)-of-\(shard.count).sqlite"
+        shard.isWhole ? "\(folder)/manifest.sqlite" : "\(folder)/manifest-\(shard.fileLabel).sqlite"
     }
 
     /// The files of a shard's manifest relative to the output folder: the database and the files SQLite keeps
@@ -44,7 +44,7 @@ final class BuildManifest: Sendable {
 
     /// The JSON Lines manifest that CarePress 0.6 wrote (format 2), removed by the first build of this format.
     static func legacyPath(for shard: Shard) -> String {
-        shard.isWhole ? "\(folder)/manifest.jsonl" : "\(folder)/manifest-\(shard.index)-of-\(shard.count).jsonl"
+        shard.isWhole ? "\(folder)/manifest.jsonl" : "\(folder)/manifest-\(shard.fileLabel).jsonl"
     }
 
     /// The open database and what this build has done to it.
@@ -167,6 +167,7 @@ final class BuildManifest: Sendable {
             let check = try database.text("PRAGMA integrity_check") ?? "no answer"
             guard check == "ok" else { throw SQLiteError(code: SQLITE_CORRUPT, message: "integrity check: \(check)") }
         }
+        contents.finished = build.finished
         contents.shared = build.shared ?? SharedPages()
         if build.shared == nil {
             contents.warnings.append(

@@ -82,9 +82,6 @@ extension RecordBatch {
         case .build:
             if let reused = reusable(index, previous: previous, building: building) { return reused }
             return build(index, previous: previous)
-        case .summarize:
-            if let reused = reusable(index, previous: previous, building: building) { return reused }
-            return load(index, previous: previous)
         case .validate, .none:
             return load(index, previous: previous)
         }
@@ -168,7 +165,7 @@ extension RecordBatch {
         return outputs.paths(kind: kind, id: id).allSatisfy { outputExists($0, kind: kind, writer: writer) }
     }
 
-    /// Reads and checks a record; a valid one to summarize also gets its summary and digest.
+    /// Reads and checks a record (another shard's, whose claim is contested, or one checked).
     private func load(_ index: Int, previous: BuildManifest.Entry?) -> (
         Outcome, BuildManifest.Entry
     ) {
@@ -181,8 +178,8 @@ extension RecordBatch {
     /// Loads a record: its outcome, its new manifest entry (keeping the old outputs, for a record that now fails)
     /// and the record itself when it is valid.
     ///
-    /// A record to build or to summarize also gets its dependencies, digest and stored diagnostics; one to summarize
-    /// gets its summary here, one to build from its rendering (`build`), so that its report is made once.
+    /// A record to build also gets its dependencies, digest and stored diagnostics; its summary comes from its
+    /// rendering (`build`), so that its report is made once.
     private func loadRecord(_ index: Int, previous: BuildManifest.Entry?) -> (
         Outcome, BuildManifest.Entry, Record?
     ) {
@@ -253,11 +250,7 @@ extension RecordBatch {
         outcome.isValid = true
         outcome.idPosition = record.idPosition
         outcome.state = .loaded
-        if scanned.role == .build || scanned.role == .summarize, case .build(_, let inputs, let renderer, _) = mode {
-            if scanned.role == .summarize {
-                guard let summary = renderer.summary(of: record) else { return (outcome, entry, record) }
-                entry.summary = BuildManifest.StoredSummary(summary)
-            }
+        if scanned.role == .build, case .build(_, let inputs, _, _) = mode {
             entry.dependencies = strings.intern(RecordDependencies.of(record))
             entry.digest = inputs.recordDigest(kind: record.kind, file: fileDigest, dependencies: entry.dependencies)
             entry.diagnostics = diagnostics.map { diagnostic in

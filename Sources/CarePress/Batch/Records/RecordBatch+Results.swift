@@ -44,15 +44,22 @@ extension RecordBatch {
             fields: { fields(Int(positions[$0])) })
     }
 
-    /// Adds what the records give to the digest of the shared pages' inputs: each valid record's kind, id and stored
-    /// summary (the digest of its bytes, so nothing is decoded or read when nothing changed).
-    func combineSummaries(into hasher: inout ContentHasher) {
+    /// What the shared pages are given of this batch's records (a whole build's): the valid ones' summaries, and the
+    /// failures. Its digest is over each valid record's kind, id and stored summary (the digest of its bytes, so
+    /// nothing is decoded or read when nothing changed).
+    func indexedRecords() -> SiteBuilder.IndexedRecords {
+        var hasher = ContentHasher()
         for index in scanned.indices where valid[index] {
             guard let entry = entries[index], let summary = entry.summary, let id = entry.id else { continue }
             hasher.combine(files[index].kind.rawValue)
             hasher.combine(id)
             hasher.combine(summary.digest)
         }
+        let manifest: BuildManifest?
+        if case .build(_, _, _, let opened) = mode { manifest = opened } else { manifest = nil }
+        return SiteBuilder.IndexedRecords(
+            digest: hasher.finalize(), failures: failures, source: { self.summarySource(decoded: $0) },
+            summariesRead: { manifest?.summariesRead ?? 0 })
     }
 
     /// Adds this shard's records' counts, diagnostics and worker times to a report, then lets the outcomes go: the

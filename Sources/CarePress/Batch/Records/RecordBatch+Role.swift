@@ -3,8 +3,6 @@ extension RecordBatch {
     enum Role: UInt8, Sendable {
         /// This shard's record: load, render, write (or, when checking, load and check).
         case build
-        /// Another shard's record whose summary the shared pages need.
-        case summarize
         /// Another shard's record that claims a contested file: load it to see whether it is valid.
         case validate
         /// Not needed by this shard.

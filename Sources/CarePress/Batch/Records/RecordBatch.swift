@@ -8,8 +8,7 @@
 /// 2. **Records** (parallel, this shard's records, a chunk at a time): a record whose digest (its bytes, templates,
 ///    site, tool and what its dependencies resolve to) equals the manifest's, and whose outputs exist, is skipped;
 ///    the others are loaded, rendered and their files staged under temporary names, then the chunk is committed to
-///    the manifest and its files renamed into place (see `RecordBatch+Commits.swift`). Shard 1 also loads the other
-///    shards' changed records for their summaries (the reports index lists every record), without rendering them.
+///    the manifest and its files renamed into place (see `RecordBatch+Commits.swift`).
 /// 3. **Contests**: the first valid claimant of a contested file wins and is written (its files were staged); the
 ///    others get the duplicate-id error.
 ///
@@ -214,10 +213,8 @@ final class RecordBatch: @unchecked Sendable {
                 scanned[index].role = checkRole
                 continue
             }
-            if shard.isWhole || shard.contains(recordPath: Self.relativePath(of: files[index])) {
+            if shard.contains(recordPath: Self.relativePath(of: files[index])) {
                 scanned[index].role = .build
-            } else if shard.writesSharedPages {
-                scanned[index].role = .summarize
             } else if isContested {
                 scanned[index].role = .validate
             }
