@@ -98,6 +98,10 @@ def missing_link_targets(output: pathlib.Path) -> list[str]:
     return missing
 
 
+def index_pages(output: pathlib.Path) -> str:
+    return "".join(page.read_text(encoding="utf-8") for page in sorted((output / "reports").glob("index*.html")))
+
+
 def output_files(output: pathlib.Path) -> set[pathlib.Path]:
     return {path for path in output.rglob("*") if path.is_file() and ".carepress" not in path.parts}
 
@@ -126,8 +130,8 @@ def test_the_array_then_the_fan_in_gives_the_files_of_one_build(batch, cluster, 
             jobs["map"], task))
     # stdout holds the --json object alone (diagnostics and the summary go to the .err file).
     reports = [batch.task_json(jobs["map"], task) for task in tasks]
-    assert sum(report["records"] for report in reports) == len(batch.ids) + len(
-        list((batch.content).glob("*/*.json"))) - len(batch.ids)
+    records = [path for kind in ("consults", "physio", "stacks") for path in (batch.content / kind).glob("*.json")]
+    assert sum(report["records"] for report in reports) == len(records)
     assert all(report["failed"] == 0 for report in reports)
     (fan_in,) = cluster.job_fields(jobs["fan-in"])
     assert (fan_in["JobState"], exit_code(fan_in)) == ("COMPLETED", "0:0"), cluster.logs()
@@ -246,15 +250,21 @@ def test_a_failed_record_fixed_and_its_task_rerun_alone_gives_a_clean_build(batc
     (fan_in,) = cluster.job_fields(jobs["fan-in"])
     assert fan_in["JobState"] == "CANCELLED", fan_in
 
-    # The fan-in alone, now: the index lists the record as failed, with no link to a page that is not there.
+    # The fan-in alone, now: the index lists the record as failed, first, with no link to a page that is not there;
+    # the files are those a whole build of the broken project gives.
     now = batch.submit("fan-in")
     cluster.wait_for_jobs(now["fan-in"])
     (fan_in,) = cluster.job_fields(now["fan-in"])
     assert exit_code(fan_in) == "1:0", fan_in
     assert missing_link_targets(batch.output) == []
-    index = "".join(page.read_text(encoding="utf-8") for page in (batch.output / "reports").glob("index*.html"))
-    assert broken_id in index
+    index = (batch.output / "reports" / "index.html").read_text(encoding="utf-8")
+    failed_section = index[index.index('id="section-failed"'):index.index("</section>")]
+    assert f"Reference {broken_id} " in failed_section
+    assert f'{broken_id}.html"' not in index_pages(batch.output)
     assert not list(batch.output.rglob(f"{broken_id}.html"))
+    broken_whole = batch.whole_build(tmp_path / "BrokenWhole")
+    assert broken_whole.returncode == 1, broken_whole.stderr[-3000:]
+    assert differences(tmp_path / "BrokenWhole", batch.output) == ""
 
     # Fixed, only its task again, then the fan-in: the files of one clean build, the patient back in the index.
     record_file.write_bytes(good)
@@ -264,6 +274,7 @@ def test_a_failed_record_fixed_and_its_task_rerun_alone_gives_a_clean_build(batc
     for fields in cluster.job_fields(rerun["map"]) + cluster.job_fields(rerun["fan-in"]):
         assert (fields["JobState"], exit_code(fields)) == ("COMPLETED", "0:0"), fields
     assert differences(tmp_path / "Whole", batch.output) == ""
+    assert f'{broken_id}.html"' in index_pages(batch.output)
 
 
 def test_a_busy_shard_exits_75_with_no_wait(batch, cluster, tmp_path):
