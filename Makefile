@@ -67,7 +67,7 @@ pytest:
 # (installs slurm-wlm and munge when missing; nothing is left running). CAREPRESS_BIN names another binary.
 test-cluster:
 	@scripts/ensure-deps cluster
-	$(SWIFT) build --product carepress
+	$(SWIFT) build
 	.venv/bin/python -m pytest -q Tests/cluster
 
 # The libFuzzer targets (Tests/Fuzz/README.md), built into .build-fuzz/ with AddressSanitizer. `make test` runs each
