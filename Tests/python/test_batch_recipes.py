@@ -117,7 +117,8 @@ def test_the_github_workflow_uses_the_documented_fields_and_agrees_on_n():
 
 def another_boot(tmp_path: pathlib.Path) -> list[str]:
     """A command prefix that runs a command as if on another machine: another boot identity
-    (/proc/sys/kernel/random/boot_id) in a mount namespace of its own; skips the test where namespaces are not allowed."""
+    (/proc/sys/kernel/random/boot_id) in a mount namespace of its own; skips the test where namespaces are not
+    allowed."""
     identity = tmp_path / "boot_id"
     identity.write_text("0f0f0f0f-1111-4222-8333-444444444444\n", encoding="ascii")
     prefix = ["unshare", "--map-root-user", "--mount", "sh", "-c",
