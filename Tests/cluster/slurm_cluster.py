@@ -38,13 +38,18 @@ def _daemon(name: str) -> str:
     return found
 
 
-def _node_hardware() -> str:
-    """`slurmd -C`'s line for this machine (CPUs, sockets, cores, threads, memory), without its NodeName."""
+def _node_memory() -> str:
+    """`slurmd -C`'s RealMemory for this machine."""
     result = subprocess.run([_daemon("slurmd"), "-C"], capture_output=True, text=True, timeout=30)
-    line = result.stdout.splitlines()[0] if result.stdout else ""
-    if result.returncode != 0 or not line.startswith("NodeName="):
+    found = re.search(r"\bRealMemory=(\d+)", result.stdout)
+    if result.returncode != 0 or found is None:
         raise ClusterError(f"slurmd -C failed: {result.stdout}{result.stderr}")
-    return line.split(" ", 1)[1]
+    return found.group(1)
+
+
+# The node has 4 CPUs whatever the machine has (SlurmdParameters=config_overrides: slurmd does not drain a node
+# with fewer), so that the recipe's tasks of 2 CPUs run two at a time, side by side, on any machine.
+NODE_CPUS = 4
 
 
 class SlurmCluster:
@@ -139,8 +144,10 @@ class SlurmCluster:
                 "KillWait=5",
                 "InactiveLimit=0",
                 f"PlugStackConfig={root / 'plugstack.conf'}",
-                f"NodeName={self.node} NodeHostname={socket.gethostname()} NodeAddr=127.0.0.1 "
-                f"{_node_hardware()} State=UNKNOWN",
+                "SlurmdParameters=config_overrides",
+                f"NodeName={self.node} NodeHostname={socket.gethostname()} NodeAddr=127.0.0.1 CPUs={NODE_CPUS} "
+                f"Boards=1 SocketsPerBoard=1 CoresPerSocket={NODE_CPUS} ThreadsPerCore=1 "
+                f"RealMemory={_node_memory()} State=UNKNOWN",
                 f"PartitionName={self.partition} Nodes={self.node} Default=YES MaxTime=INFINITE State=UP",
                 "",
             ]),
