@@ -6,7 +6,7 @@ BIN_RELEASE := .build/release/carepress
 PREFIX ?= /usr/local
 BIN ?= $(BIN_RELEASE)
 
-.PHONY: run build install install-files check docs test test-deps lint format unit pytest fuzz-smoke fuzz bench bench-filter bench-pdf bench-serve eval-matcher bench-matcher profile clean
+.PHONY: run build install install-files check docs test test-cluster test-deps lint format unit pytest fuzz-smoke fuzz bench bench-filter bench-pdf bench-serve eval-matcher bench-matcher profile clean
 
 run: build
 	$(BIN_RELEASE) build --content Content --templates Templates --output Output; status=$$?; \
@@ -62,6 +62,13 @@ unit:
 pytest:
 	$(SWIFT) build
 	.venv/bin/python -m pytest -q Tests/python
+
+# The Slurm recipes of docs/recipes/slurm/ run as written on a real single-node cluster started in a temporary folder
+# (installs slurm-wlm and munge when missing; nothing is left running). CAREPRESS_BIN names another binary.
+test-cluster:
+	@scripts/ensure-deps cluster
+	$(SWIFT) build
+	.venv/bin/python -m pytest -q Tests/cluster
 
 # The libFuzzer targets (Tests/Fuzz/README.md), built into .build-fuzz/ with AddressSanitizer. `make test` runs each
 # briefly and deterministically from the committed corpus; `make fuzz` runs each for FUZZ_SECONDS (default 300),
