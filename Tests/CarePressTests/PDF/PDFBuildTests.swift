@@ -37,6 +37,9 @@ struct PDFBuildTests {
             let part = SiteBuilder.build(Self.options(project, output: "Sharded", jobs: 2, shard: shard))
             #expect(!part.hasErrors, "\(part.diagnostics)")
         }
+        let fanIn = SiteBuilder.build(
+            Self.options(project, output: "Sharded", jobs: 2, shard: try #require(Shard.fanIn(of: 2)), pdf: false))
+        #expect(!fanIn.hasErrors, "\(fanIn.diagnostics)")
         let pdfs = project.contents(under: "Whole").filter { $0.key.hasSuffix(".pdf") }
         #expect(pdfs.count == 3)
         #expect(project.contents(under: "Sharded") == project.contents(under: "Whole"))
