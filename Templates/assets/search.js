@@ -178,6 +178,16 @@
     };
     var rewrites = index.rewrites.map(function (r) { return { from: key2(r.from), to: key2(r.to) }; });
     var bodyParts = index.bodyParts.map(function (r) { return { from: key2(r.from), to: r.to }; });
+    // MatcherIndex.notMusculoskeletal: the phrases that point away, by their first word; their words, never corrected.
+    var awayByFirst = new Map();
+    var awayWords = new Set();
+    (index.notMusculoskeletal || []).forEach(function (phrase) {
+      var keys = key2(phrase);
+      if (!awayByFirst.has(keys[0])) awayByFirst.set(keys[0], []);
+      awayByFirst.get(keys[0]).push(keys);
+    });
+    (index.notMusculoskeletalWords || []).forEach(function (word) { awayWords.add(key(word)); });
+    var negations = new Set((index.negations || []).map(key));
     var weights = new Map();
     Object.keys(index.weights).forEach(function (word) { weights.set(key(word), index.weights[word]); });
     var frequencies = new Map();
@@ -220,7 +230,7 @@
     /** ConditionMatcher.correction: the vocabulary word one edit away from `word`, when there is exactly one. */
     function correction(word) {
       var length = characterCount(word);
-      if (vocabularyKeys.has(key(word)) || length < CORRECTED_LENGTH) return word;
+      if (vocabularyKeys.has(key(word)) || awayWords.has(key(word)) || length < CORRECTED_LENGTH) return word;
       var candidate = null;
       for (var n = 0; n < vocabulary.length; n++) {
         var known = vocabulary[n];
@@ -267,10 +277,12 @@
       if (list.length === 0) return [];
       var present = new Set(list);
       var named = namedAreas(list, bodyParts);
+      var away = awayPhrases(list);
       var results = [];
       entries.forEach(function (item) {
         var entry = item.entry;
         if (area && entry.area !== area) return;
+        if (!away.every(function (phrase) { return phrase.every(function (w) { return item.words.has(w); }); })) return;
         var found = new Set();
         var groups = new Set();
         var ownGroups = new Set();
@@ -324,6 +336,23 @@
         return b.score - a.score || compareNames(a.name, b.name);
       });
       return results.slice(0, limit === undefined ? 3 : limit);
+    }
+
+    /** ConditionMatcher.awayPhrases: the not-musculoskeletal phrases the read words hold, in order of position,
+     * except a phrase right after a negation ("no fever") and the phrases within it. */
+    function awayPhrases(list) {
+      var found = [];
+      var negatedTo = 0;
+      list.forEach(function (word, n) {
+        var here = (awayByFirst.get(word) || []).filter(function (phrase) { return startsWith(list, n, phrase); });
+        if (n > 0 && negations.has(list[n - 1])) {
+          var longest = 0;
+          here.forEach(function (phrase) { longest = Math.max(longest, phrase.length); });
+          negatedTo = Math.max(negatedTo, n + longest);
+        }
+        if (n >= negatedTo) here.forEach(function (phrase) { found.push(phrase); });
+      });
+      return found;
     }
 
     var partWords = new Set();

@@ -63,4 +63,23 @@ struct MatchUrgentSignsTests {
         let plain = try CLI.run(["match", "my knee hurts going down stairs", "--content", Self.content])
         #expect(!String(decoding: plain.stdout, as: UTF8.self).contains("URGENT"))
     }
+
+    /// A concern that is not about muscles and joints gets no match and today's hint, and its emergency sign's
+    /// advice still comes first: a word such as "fever" never hides the sign.
+    @Test func aConcernThatIsNotMusculoskeletalGetsTheHintAndStillItsSigns() throws {
+        for (concern, sign) in [
+            ("fever and my back is red hot and swollen", "infection"),
+            ("sunburnt shoulder and it hurts when i lift my arm", nil),
+            ("itchy rash on my knee, sore when i walk", nil),
+        ] {
+            let json = try CLI.run(["match", concern, "--json", "--content", Self.content])
+            let printed = try JSONDecoder().decode(Printed.self, from: json.stdout)
+            #expect(printed.matches.isEmpty, "\(concern) → \(printed.matches.map(\.name))")
+            #expect(printed.urgentSigns.map(\.sign) == (sign.map { [$0] } ?? []), "\(concern)")
+            let text = String(
+                decoding: try CLI.run(["match", concern, "--content", Self.content]).stdout, as: UTF8.self)
+            #expect(text.contains("No condition in the knowledge store matches that concern."), "\(text)")
+            #expect(text.hasPrefix("URGENT") == (sign != nil), "\(text)")
+        }
+    }
 }

@@ -246,7 +246,7 @@ def cli_top3(carepress, concern: str, area: str | None) -> list[str]:
 def evaluation_concerns() -> list[str]:
     """Every concern of the matcher's evaluation sets (Tests/MatcherEvaluation/README.md)."""
     concerns = []
-    for name in ("concerns.tsv", "emergencies.tsv", "ordinary.txt"):
+    for name in ("concerns.tsv", "development.tsv", "emergencies.tsv", "ordinary.txt"):
         path = EVALUATION / name
         if not path.exists():
             continue

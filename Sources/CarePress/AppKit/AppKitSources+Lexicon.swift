@@ -21,7 +21,14 @@ extension AppKitSources {
             out += "                words: \(Self.list(part.words, indent: 16)),\n"
             out += "                areas: \(Self.list(part.areas, indent: 16))),\n"
         }
-        out += "        ],\n        urgentConditions: \(Self.list(lexicon.urgentConditions, indent: 8)))\n"
+        out += "        ],\n        urgentConditions: \(Self.list(lexicon.urgentConditions, indent: 8)),\n"
+        out += "        notMusculoskeletal: [\n"
+        for group in lexicon.notMusculoskeletal {
+            out += "            MatcherLexicon.NotMusculoskeletal(\n"
+            out += "                about: \(SwiftLiteral.string(group.about)),\n"
+            out += "                says: \(Self.list(group.says, indent: 16))),\n"
+        }
+        out += "        ])\n"
         return out
     }
 }

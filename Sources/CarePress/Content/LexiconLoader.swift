@@ -16,7 +16,7 @@ enum LexiconLoader {
         let log = DiagnosticLog(file: path)
         guard let root = SourceFile.yaml(path, limit: .knowledge, log: log, cache: cache),
             let object = NodeReader(log: log).object(
-                root, .root, keys: ["synonyms", "bodyParts", "urgentConditions"])
+                root, .root, keys: ["synonyms", "bodyParts", "urgentConditions", "notMusculoskeletal"])
         else { return (.empty, log.diagnostics) }
         var seen: [[String]: String] = [:]  // each folded phrase, and where it was first listed
         /// The phrases of a list that read as words, each listed once in the file.
@@ -84,8 +84,46 @@ enum LexiconLoader {
                 path: ValuePath.root.key("urgentConditions").index(index),
                 hint: Suggestion.hint(for: name, in: conditionNames))
         }
+        seen.removeAll()
+        let folded = MatcherIndex(conditions: [], lexicon: MatcherLexicon(synonyms: synonyms, bodyParts: bodyParts))
+        let partPhrases = Set(folded.bodyParts.map(\.from))
+        let meant = Set(folded.rewrites.flatMap(\.to))
+        let away =
+            object.optional("notMusculoskeletal") { reader, node, path in
+                reader.array(node, path) { node, path -> MatcherLexicon.NotMusculoskeletal? in
+                    guard let item = reader.object(node, path, keys: ["about", "says"]),
+                        let about = item.requiredString("about", minLength: 1),
+                        let says = item.required("says", { $0.strings($1, $2, minItems: 1) })
+                    else { return nil }
+                    let listed = phrases(item["says"], path.key("says"), says, what: "word or phrase")
+                    return MatcherLexicon.NotMusculoskeletal(
+                        about: about,
+                        says: listed.filter { phrase in
+                            let index = says.firstIndex(of: phrase) ?? 0
+                            let position = item["says"]?.element(index)?.position ?? node.position
+                            let words = ConcernText.words(phrase)
+                            if partPhrases.contains(words) {
+                                log.error(
+                                    "'\(phrase)' is a body part", at: position, path: path.key("says").index(index),
+                                    hint: "a body part says where, not what: list what points away (a rash, a tooth)")
+                                return false
+                            }
+                            let read = MatcherIndex.rewrite(words, folded.rewrites).words
+                            if read.allSatisfy(meant.contains) {
+                                log.error(
+                                    "'\(phrase)' is read as '\(read.joined(separator: " "))', a word of "
+                                        + "musculoskeletal concerns too",
+                                    at: position, path: path.key("says").index(index),
+                                    hint: "it would take matches from concerns about muscles and joints")
+                                return false
+                            }
+                            return true
+                        })
+                }
+            } ?? []
         let lexicon = MatcherLexicon(
-            synonyms: synonyms, bodyParts: bodyParts, urgentConditions: urgent.filter(conditionNames.contains))
+            synonyms: synonyms, bodyParts: bodyParts, urgentConditions: urgent.filter(conditionNames.contains),
+            notMusculoskeletal: away)
         return (lexicon, log.diagnostics)
     }
 }

@@ -14,7 +14,10 @@
 ///    appear in order (half when they all appear, apart).
 /// 4. It is a match only on enough evidence: two concern words that fit it (its words or its area), or one of its
 ///    telling words (`Entry.strongWords`); and its area named, one of its terms in order, or a telling word. An
-///    urgent condition also needs one of its terms of two words or more in order, or a telling word.
+///    urgent condition also needs one of its terms of two words or more in order, or a telling word. A concern
+///    with a word or phrase that points away from the muscles and joints (the lexicon's `notMusculoskeletal`:
+///    "rash", "sore throat") matches only conditions whose own words include it, unless the phrase comes right after
+///    a negation ("no fever"); such words are never corrected.
 /// 5. Matches are ranked by score, then by name.
 ///
 /// Only the first `maximumWords` words of a concern are read, so matching costs at most a fixed amount after the
@@ -59,6 +62,10 @@ public struct ConditionMatcher: Sendable {
     private let frequencies: [String: Int]
     /// Every word of a body-part phrase.
     private let partWords: Set<String>
+    /// The phrases that point away from the muscles and joints, by their first word; and their typed words.
+    private let awayByFirst: [String: [[String]]]
+    private let awayWords: Set<String>
+    private let negations: Set<String>
 
     /// Creates a matcher over an index.
     public init(index: MatcherIndex) {
@@ -84,6 +91,9 @@ public struct ConditionMatcher: Sendable {
         self.frequencies = frequencies
         entrySets = index.entries.map { (Set($0.words), Set($0.strongWords), Set($0.tellingWords)) }
         partWords = Set(index.bodyParts.flatMap(\.from))
+        awayByFirst = Dictionary(grouping: index.notMusculoskeletal.filter { !$0.isEmpty }, by: { $0[0] })
+        awayWords = Set(index.notMusculoskeletalWords)
+        negations = Set(index.negations)
     }
 
     /// The best `limit` conditions for a concern, optionally only within one body area.
@@ -96,6 +106,7 @@ public struct ConditionMatcher: Sendable {
         guard !words.isEmpty else { return [] }
         let present = Set(words)
         let named = MatcherIndex.areas(words, index.bodyParts)
+        let away = awayPhrases(words)
         var candidates = Set<Int>()
         for word in present { candidates.formUnion(postings[word] ?? []) }
         for namedArea in named.areas.keys { candidates.formUnion(byArea[namedArea] ?? []) }
@@ -104,6 +115,7 @@ public struct ConditionMatcher: Sendable {
             let entry = index.entries[position]
             if let area, entry.area != area { continue }
             let sets = entrySets[position]
+            guard away.allSatisfy({ sets.words.isSuperset(of: $0) }) else { continue }
             // The pieces of evidence: a word; all the words read from one corrected word; one body-part phrase.
             var found = Set<String>()
             var units = Set<String>()
@@ -148,6 +160,21 @@ public struct ConditionMatcher: Sendable {
         return Array(results.prefix(limit))
     }
 
+    /// The phrases of the lexicon's `notMusculoskeletal` that the read words hold, in order of position, except a
+    /// phrase right after a negation ("no fever") and the phrases within it.
+    func awayPhrases(_ words: [String]) -> [[String]] {
+        var found: [[String]] = []
+        var negatedTo = 0  // the words before this position belong to a negated phrase
+        for (n, word) in words.enumerated() {
+            let here = (awayByFirst[word] ?? []).filter { MatcherIndex.startsWith(words, at: n, $0) }
+            if n > 0 && negations.contains(words[n - 1]) {
+                negatedTo = max(negatedTo, n + (here.map(\.count).max() ?? 0))
+            }
+            if n >= negatedTo { found += here }
+        }
+        return found
+    }
+
     /// The concern's words with likely slips replaced by the vocabulary word they were meant to be.
     func corrected(_ words: [String]) -> [String] {
         var corrections: [String: String] = [:]  // each distinct word is looked up in the vocabulary once
@@ -162,7 +189,7 @@ public struct ConditionMatcher: Sendable {
     /// The vocabulary word one edit away from `word`, when there is exactly one; else `word`.
     func correction(of word: String) -> String {
         let length = word.count
-        guard !vocabulary.contains(word), length >= Self.correctedLength else { return word }
+        guard !vocabulary.contains(word), !awayWords.contains(word), length >= Self.correctedLength else { return word }
         let scalars = Array(word.unicodeScalars)
         var candidate: String?
         for known in (length - 1...length + 1).flatMap({ correctable[$0] ?? [] })

@@ -89,6 +89,13 @@ public struct MatcherIndex: Sendable, Codable, Hashable {
     public var rewrites: [Rewrite]
     /// The lexicon's body parts, folded: longest phrase first, then in file order; `to` holds area ids.
     public var bodyParts: [Rewrite]
+    /// The lexicon's words and phrases that point away from the muscles and joints, folded and read through the
+    /// synonyms (as a condition's keywords are), each once, in file order.
+    public var notMusculoskeletal: [[String]]
+    /// Their folded words as typed, sorted: a concern word among them is never corrected to another word.
+    public var notMusculoskeletalWords: [String]
+    /// The words after which such a phrase does not count ("no fever"): the emergency screen's negations, folded.
+    public var negations: [String]
     /// Every folded word a concern word may be corrected to, sorted.
     public var vocabulary: [String]
     /// The stop words, so the script drops the same ones.
@@ -150,6 +157,17 @@ public struct MatcherIndex: Sendable, Codable, Hashable {
                     return Term(words: term.words, weight: term.isName ? 2 * base : base, isName: term.isName)
                 })
         }
+        var seenAway = Set<[String]>()
+        var awayWords = Set<String>()
+        notMusculoskeletal = lexicon.notMusculoskeletal.flatMap(\.says).compactMap { phrase in
+            let typed = ConcernText.words(phrase)
+            awayWords.formUnion(typed)
+            let words = Self.rewrite(typed, rewrites).words
+            guard !words.isEmpty, seenAway.insert(words).inserted else { return nil }
+            return words
+        }
+        notMusculoskeletalWords = awayWords.sorted()
+        negations = Set(EmergencyScreen.defaultNegations.flatMap(ConcernText.words)).sorted()
         var vocabulary = Set(frequency.keys)
         for rewrite in self.rewrites { vocabulary.formUnion(rewrite.from) }
         for part in bodyParts { vocabulary.formUnion(part.from) }

@@ -31,18 +31,39 @@ public struct MatcherLexicon: Sendable, Codable, Hashable {
         }
     }
 
+    /// Words that point away from the muscles and joints ("rash", "sore throat"), grouped by what they are about.
+    public struct NotMusculoskeletal: Sendable, Codable, Hashable {
+        /// What the words are about ("skin", "teeth").
+        public var about: String
+        /// The words or phrases.
+        public var says: [String]
+
+        /// A group of words.
+        public init(about: String, says: [String]) {
+            self.about = about
+            self.says = says
+        }
+    }
+
     /// The synonyms, in file order.
     public var synonyms: [Synonym]
     /// The body parts, in file order.
     public var bodyParts: [BodyPart]
     /// The names of conditions that are emergencies: they rank only on evidence of their own.
     public var urgentConditions: [String]
+    /// The words that point away from the muscles and joints, in file order: a concern with one matches no
+    /// condition, except one whose own words include it.
+    public var notMusculoskeletal: [NotMusculoskeletal]
 
     /// A lexicon.
-    public init(synonyms: [Synonym] = [], bodyParts: [BodyPart] = [], urgentConditions: [String] = []) {
+    public init(
+        synonyms: [Synonym] = [], bodyParts: [BodyPart] = [], urgentConditions: [String] = [],
+        notMusculoskeletal: [NotMusculoskeletal] = []
+    ) {
         self.synonyms = synonyms
         self.bodyParts = bodyParts
         self.urgentConditions = urgentConditions
+        self.notMusculoskeletal = notMusculoskeletal
     }
 
     /// No lexicon: words are read as they are.

@@ -30,13 +30,16 @@ struct MatcherEvaluationSet {
         }
     }
 
-    /// Loads `concerns.tsv`; concern n (from 0) is held out when n % 3 == 2.
+    /// Loads `concerns.tsv`, where concern n (from 0) is held out when n % 3 == 2, then `development.tsv`, which
+    /// is never held out.
     static func load() throws -> MatcherEvaluationSet {
-        let rows = try rows("concerns.tsv")
+        let split = try rows("concerns.tsv")
+        let development = try rows("development.tsv")
         return MatcherEvaluationSet(
-            concerns: rows.enumerated().map { n, row in
+            concerns: split.enumerated().map { n, row in
                 Concern(text: row.1, expected: row.0 == "none" ? nil : row.0, heldOut: n % 3 == 2)
-            })
+            }
+                + development.map { Concern(text: $0.1, expected: $0.0 == "none" ? nil : $0.0, heldOut: false) })
     }
 }
 
@@ -101,9 +104,9 @@ struct MatcherFigures: CustomStringConvertible {
 /// `make eval-matcher`: the matcher's and the emergency screen's figures on the evaluation sets, development and
 /// held-out splits, asserted against the done-when thresholds of issue 38 on the held-out split.
 ///
-/// In `make test` (without `CAREPRESS_EVAL_GOALS=1`) the one goal not met yet, no match for at least 96% of the
-/// held-out concerns that are not musculoskeletal (21 of 25 today), is held at today's figure instead, so that the
-/// suite catches a regression while `make eval-matcher` keeps showing the goal as missed.
+/// In `make test` (without `CAREPRESS_EVAL_GOALS=1`) no match for the held-out concerns that are not
+/// musculoskeletal is held at today's figure (25 of 25, above the goal of 96%), so that the suite catches a
+/// regression; `make eval-matcher` asserts the goals themselves.
 @Suite("Matcher evaluation")
 struct MatcherEvaluationTests {
     static let project = SiteProject.load(from: TemporaryProject.repository.appendingPathComponent("Content").path)
@@ -153,7 +156,7 @@ struct MatcherEvaluationTests {
         #expect(set.concerns.count >= 400)
         #expect(heldOut.recall3 >= 0.97, "held-out recall@3 \(heldOut.recall3)")
         #expect(heldOut.recall1 >= 0.88, "held-out recall@1 \(heldOut.recall1)")
-        let noMatchFloor = environment["CAREPRESS_EVAL_GOALS"] == "1" ? 0.96 : 0.84
+        let noMatchFloor = environment["CAREPRESS_EVAL_GOALS"] == "1" ? 0.96 : 1
         #expect(heldOut.noMatchPrecision >= noMatchFloor, "held-out no-match precision \(heldOut.noMatchPrecision)")
         #expect(heldOut.emergencyRecall == 1, "held-out emergency recall \(heldOut.emergencyRecall)")
         #expect(heldOut.falseAlarmRate <= 0.02, "held-out false alarms \(heldOut.falseAlarmRate)")

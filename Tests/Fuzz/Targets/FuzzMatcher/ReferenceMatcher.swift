@@ -16,16 +16,19 @@ enum ReferenceMatcher {
     /// The vocabulary, for lookups.
     static let known = Set(matcher.index.vocabulary)
 
+    /// The typed words of the lexicon's not-musculoskeletal phrases: never corrected.
+    static let away = Set(matcher.index.notMusculoskeletalWords)
+
     /// The body areas of the store's conditions, sorted.
     static let areas = Set(matcher.index.entries.map(\.area)).sorted()
 
     /// Every condition that scores, best first, by the rules in `ConditionMatcher`'s documentation.
     static func matches(for concern: String) -> [ConditionMatcher.Match] {
         // 1. A word of five characters or more not in the vocabulary becomes the one vocabulary word (of five or
-        //    more) within one edit of it, when there is exactly one.
+        //    more) within one edit of it, when there is exactly one; a word of a not-musculoskeletal phrase is kept.
         let typed = ConcernText.words(concern)
         let fixed = typed.map { word -> String in
-            guard !known.contains(word), word.count >= 5 else { return word }
+            guard !known.contains(word), !away.contains(word), word.count >= 5 else { return word }
             let candidates = vocabulary.filter {
                 $0.length >= 5 && abs($0.length - word.count) <= 1 && editDistance(word, $0.word) <= 1
             }
@@ -66,7 +69,25 @@ enum ReferenceMatcher {
         let frequency = Dictionary(grouping: index.entries.flatMap(\.words), by: { $0 }).mapValues(\.count)
         let partWords = Set(index.bodyParts.flatMap(\.from))
         var results: [ConditionMatcher.Match] = []
+        //    The not-musculoskeletal phrases found in order in the read words, except right after a negation
+        //    word, or within the longest phrase that starts there.
+        let negations = Set(index.negations)
+        let negated = Set(
+            words.indices.filter { $0 > 0 && negations.contains(words[$0 - 1]) }.flatMap { start in
+                let longest =
+                    index.notMusculoskeletal.filter {
+                        Array(words.dropFirst(start).prefix($0.count)) == $0
+                    }.map(\.count).max() ?? 0
+                return start..<(start + longest)
+            })
+        let pointAway = index.notMusculoskeletal.filter { phrase in
+            words.indices.contains {
+                !negated.contains($0) && Array(words.dropFirst($0).prefix(phrase.count)) == phrase
+            }
+        }
         for entry in index.entries {
+            // A condition keeps a concern with such a phrase only when its own words have all the phrase's words.
+            guard pointAway.allSatisfy({ $0.allSatisfy(entry.words.contains) }) else { continue }
             // 3. Scores.
             let found = Set(words.filter(entry.words.contains))
             let areaNamed = named[entry.area] != nil
