@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Flushing the output folder's file system to disk once, at the end of a build.
+extension OutputWriter {
+    /// Flushes what was written to the output folder's file system to disk: `syncfs(2)` on Linux (one call for
+    /// everything, instead of an `fsync` per file), `sync(2)` elsewhere.
+    func synchronize() {
+        #if os(Linux)
+            let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { return }
+            defer { close(descriptor) }
+            if let syncFileSystem = Self.syncFileSystem {
+                _ = syncFileSystem(descriptor)
+            } else {
+                sync()
+            }
+        #else
+            sync()
+        #endif
+    }
+
+    #if os(Linux)
+        /// `syncfs(2)`, which Glibc's Swift module does not declare, looked up in the C library.
+        private static let syncFileSystem: (@convention(c) (Int32) -> Int32)? = {
+            guard let symbol = dlsym(nil, "syncfs") else { return nil }
+            return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
+        }()
+    #endif
+}
