@@ -13,7 +13,7 @@ extension OutputWriter {
             let descriptor = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             guard descriptor >= 0 else { return }
             defer { close(descriptor) }
-            if let syncFileSystem = Self.syncFileSystem {
+            if let syncFileSystem = systemSyncFileSystem {
                 _ = syncFileSystem(descriptor)
             } else {
                 sync()
@@ -22,12 +22,4 @@ extension OutputWriter {
             sync()
         #endif
     }
-
-    #if os(Linux)
-        /// `syncfs(2)`, which Glibc's Swift module does not declare, looked up in the C library.
-        private static let syncFileSystem: (@convention(c) (Int32) -> Int32)? = {
-            guard let symbol = dlsym(nil, "syncfs") else { return nil }
-            return unsafeBitCast(symbol, to: (@convention(c) (Int32) -> Int32).self)
-        }()
-    #endif
 }
