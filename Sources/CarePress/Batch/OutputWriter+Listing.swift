@@ -54,20 +54,13 @@ extension OutputWriter {
 
     /// Every folder below a folder of the output (relative paths, sorted), found without following a symbolic link.
     public func subfolders(of folder: String) -> [String] {
-        var result: [String] = []
-        func walk(_ relative: String, _ directory: Int32) {
-            for name in Self.entries(of: directory) {
-                let child = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                guard child >= 0 else { continue }
-                defer { close(child) }
-                let path = relative + "/" + name
-                result.append(path)
-                walk(path, child)
-            }
-        }
         guard let directory = openFolder(folder) else { return [] }
         defer { close(directory) }
-        walk(folder, directory)
+        var result: [String] = []
+        FolderWalker(hiddenNames: true).walk(in: directory, named: folder) { entry in
+            if entry.kind == .folder && entry.descriptor >= 0 { result.append(folder + "/" + entry.path) }
+            return true
+        }
         return result.sorted()
     }
 
@@ -78,18 +71,9 @@ extension OutputWriter {
         return Self.entries(of: directory)
     }
 
-    /// The names in an open folder, without `.` and `..`; the descriptor stays open.
+    /// The names in an open folder, without `.` and `..`, in byte order (`FolderWalker.names`); the descriptor stays
+    /// open.
     static func entries(of directory: Int32) -> [String] {
-        let copy = dup(directory)
-        guard copy >= 0, let stream = fdopendir(copy) else { return [] }
-        defer { closedir(stream) }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        FolderWalker.names(in: directory)?.map(\.name) ?? []
     }
 }
