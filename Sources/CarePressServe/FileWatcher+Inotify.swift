@@ -163,22 +163,39 @@ import Foundation
             for root in orphans { _ = watchRoot(root, in: &state, changes: &changes) }
         }
 
-        /// Adds a watch for a folder and every folder under it; a message when inotify refuses (its limit is reached).
+        /// Adds a watch for a folder and every folder under it (each watched before it is listed, so a folder made
+        /// meanwhile is seen either way); a message when inotify refuses (its limit is reached).
         private static func addWatches(under folder: String, followingLink: Bool, to state: inout State) -> String? {
+            let watched = addWatch(folder, followingLink: followingLink, to: &state)
+            guard watched == .added else { return watched.message }
+            var refused = false
+            FolderWalker().walk(folder) { entry in
+                guard !refused, entry.kind == .folder, !isEditorTemporary(entry.name) else { return false }
+                let watched = addWatch(path(folder, entry.path), followingLink: false, to: &state)
+                refused = watched == .refused
+                return watched == .added
+            }
+            return refused ? limitReached : nil
+        }
+
+        /// What adding one watch did.
+        private enum Watched: Equatable {
+            case added
+            /// The folder went away meanwhile, or cannot be read: nothing to watch there.
+            case gone
+            /// inotify refused: its limit is reached.
+            case refused
+
+            var message: String? { self == .refused ? FileWatcher.limitReached : nil }
+        }
+
+        /// Adds a watch for one folder.
+        private static func addWatch(_ folder: String, followingLink: Bool, to state: inout State) -> Watched {
             let events = folderEvents | (followingLink ? 0 : UInt32(IN_DONT_FOLLOW))
             let watch = inotify_add_watch(state.descriptor, folder, events)
-            if watch < 0 {
-                // The folder went away meanwhile, or cannot be read: nothing to watch there.
-                return errno == ENOSPC ? limitReached : nil
-            }
+            guard watch >= 0 else { return errno == ENOSPC ? .refused : .gone }
             state.folders[watch] = folder
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-            where !isEditorTemporary(name) && isFolder(path(folder, name), followingLink: false) {
-                if let failure = addWatches(under: path(folder, name), followingLink: false, to: &state) {
-                    return failure
-                }
-            }
-            return nil
+            return .added
         }
 
         /// The name, in `folder`, of the folder on the way to `root` (or of the root itself); nil when `root` is not

@@ -217,19 +217,11 @@ public final class FileWatcher: Sendable {
         return suffixes.contains { name.hasSuffix($0) }
     }
 
-    /// Every file under a folder, as relative paths, leaving out editors' temporary files and their folders.
+    /// Every file under a folder, as relative paths, leaving out editors' temporary files and their folders; a
+    /// symbolic link is not followed (it is listed as a file).
     static func files(under folder: String) -> [String] {
-        var result: [String] = []
-        func walk(_ relative: String) {
-            let path = relative.isEmpty ? folder : folder + "/" + relative
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-            where !isEditorTemporary(name) {
-                let child = relative.isEmpty ? name : relative + "/" + name
-                if isFolder(folder + "/" + child, followingLink: false) { walk(child) } else { result.append(child) }
-            }
-        }
-        walk("")
-        return result
+        FolderWalker().entries(under: folder) { !isEditorTemporary($0.name) }.entries
+            .filter { $0.kind != .folder }.map(\.path)
     }
 
     /// Whether a path is a folder (or, `followingLink`, a symbolic link to one).

@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -5,8 +6,9 @@ import Testing
 @Suite("carepress app-kit")
 struct AppKitCommandTests {
     /// A project with three conditions whose summaries and red flags are too long for the app's prompt.
-    static func overBudgetProject() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-kit-\(UUID().uuidString)")
+    static func overBudgetProject() throws -> TemporaryProject {
+        let temporary = try TemporaryProject("kit")
+        let root = temporary.root
         func write(_ path: String, _ text: String) throws {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(
@@ -40,7 +42,7 @@ struct AppKitCommandTests {
                   - the foot below the knee is cold, pale and numb
                 """)
         }
-        return root
+        return temporary
     }
 
     /// Every file under a folder with its bytes.
@@ -54,8 +56,9 @@ struct AppKitCommandTests {
 
     /// Over the budget, nothing is written: the kit made before (with two of the three conditions) stays as it was.
     @Test func aKitOverThePromptBudgetFailsWithTheFiguresAndWritesNothing() throws {
-        let root = try Self.overBudgetProject()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try Self.overBudgetProject()
+        defer { withExtendedLifetime(temporary) {} }
+        let root = temporary.root
         let arguments = ["app-kit", "--templates", CLI.repository.appendingPathComponent("Templates").path]
         let third = root.appendingPathComponent("Content/knowledge/conditions/knee-three.yml")
         let aside = root.appendingPathComponent("knee-three.yml")

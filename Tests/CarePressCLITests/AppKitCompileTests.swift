@@ -327,9 +327,9 @@ struct AppKitCompileTests {
     }
 
     static func makeRunThrowing() throws -> Run {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-kit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryProject("kit")
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         let kit = folder.appendingPathComponent("AppKit")
         let content = CLI.repository.appendingPathComponent("Content").path
         let generated = try CLI.run([

@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -35,10 +36,9 @@ struct AppKitUrgentSignsTests {
         """
 
     @Test func theKitFindsTheSameSignsAsCarepressMatch() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "carepress-signs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryProject("signs")
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         let kit = folder.appendingPathComponent("AppKit")
         let content = CLI.repository.appendingPathComponent("Content").path
         let generated = try CLI.run([

@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -27,9 +28,9 @@ struct BatchOptionsTests {
     }
 
     @Test func jsonPrintsOneObjectWithTheCountsAndQuietPrintsNoProgress() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "carepress-json-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let temporary = try TemporaryProject("json")
+        defer { withExtendedLifetime(temporary) {} }
+        let output = temporary.url("output")
         let arguments = ["build", "--output", output.path, "--json", "--jobs", "2"]
         let first = try CLI.run(arguments, in: CLI.repository)
         #expect(first.status == 0)
@@ -59,9 +60,9 @@ struct BatchOptionsTests {
     /// Without `--sync`, the manifest records the system's boot beside the build's unflushed files (docs/reference/
     /// limits-and-guarantees.md, "Power loss"); with it, nothing in the folder is left unflushed, even by a build that wrote nothing itself.
     @Test func withoutSyncTheBootIsRecordedAndSyncLeavesNothingUnflushed() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "carepress-sync-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let temporary = try TemporaryProject("sync")
+        defer { withExtendedLifetime(temporary) {} }
+        let output = temporary.url("output")
         func unflushed() throws -> (from: String?, boot: String?) {
             let manifest = try SQLiteConnection(path: output.path + "/.carepress/manifest.sqlite", create: false)
             return (
@@ -89,9 +90,9 @@ struct BatchOptionsTests {
     }
 
     @Test func aShardBuildsItsPartAndTheFanInTheSharedPages() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "carepress-shard-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let temporary = try TemporaryProject("shard")
+        defer { withExtendedLifetime(temporary) {} }
+        let output = temporary.url("output")
         var records = 0
         for shard in 1...2 {
             let result = try CLI.run(
@@ -112,9 +113,9 @@ struct BatchOptionsTests {
     }
 
     @Test func aSecondBuildIntoTheSameFolderWaitsOrWithNoWaitFailsAtOnce() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "carepress-lock-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let temporary = try TemporaryProject("lock")
+        defer { withExtendedLifetime(temporary) {} }
+        let output = temporary.url("output")
         try FileManager.default.createDirectory(
             at: output.appendingPathComponent(".carepress"), withIntermediateDirectories: true)
         // This test process holds the lock as a running whole build does.

@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -77,9 +78,9 @@ struct BoundedInputTests {
 
     @Test("A sparse record of 2 GiB is refused from its size, unread")
     func sparseRecord() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-sparse-\(UUID())")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try TemporaryProject("sparse")
+        defer { withExtendedLifetime(temporary) {} }
+        let root = temporary.root
         try FileManager.default.copyItem(
             at: CLI.repository.appendingPathComponent("Content"), to: root.appendingPathComponent("Content"))
         let record = root.appendingPathComponent("Content/consults/zz-sparse.json").path

@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -37,9 +38,9 @@ struct BrokenProjectTests {
     }
 
     @Test func buildStillWritesEveryValidRecord() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "carepress-broken-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let temporary = try TemporaryProject("broken")
+        defer { withExtendedLifetime(temporary) {} }
+        let output = temporary.url("output")
         let result = try CLI.run(
             ["build", "--templates", CLI.repository.appendingPathComponent("Templates").path, "--output", output.path],
             in: Self.project)
@@ -73,9 +74,9 @@ struct BrokenProjectTests {
     /// No record is lost from the triage: every error is in `build --json`'s `failures`, located as stderr gives it,
     /// and every record file with an error is listed first in the reports index, counted in its count line.
     @Test func everyFailureIsInTheJSONAndEveryFailedRecordFirstInTheIndex() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "carepress-broken-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let temporary = try TemporaryProject("broken")
+        defer { withExtendedLifetime(temporary) {} }
+        let output = temporary.url("output")
         let result = try CLI.run(
             [
                 "build", "--templates", CLI.repository.appendingPathComponent("Templates").path, "--output",
@@ -113,8 +114,9 @@ struct BrokenProjectTests {
 @Suite("carepress check finds what build finds")
 struct CheckAsBuildTests {
     @Test func checkPrintsTheErrorsBuildPrintsAndWritesNothing() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-check-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try TemporaryProject("check")
+        defer { withExtendedLifetime(temporary) {} }
+        let root = temporary.url("root")
         let project = root.appendingPathComponent("project")
         let elsewhere = root.appendingPathComponent("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
@@ -182,10 +184,9 @@ struct CommandLineTests {
     }
 
     @Test func aMissingContentFolderIsAClearError() throws {
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "carepress-empty-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: empty) }
+        let temporary = try TemporaryProject("empty")
+        defer { withExtendedLifetime(temporary) {} }
+        let empty = temporary.root
         let result = try CLI.run(["check"], in: empty)
         #expect(result.status == 1)
         #expect(

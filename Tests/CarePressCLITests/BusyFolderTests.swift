@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -39,9 +40,9 @@ struct BusyFolderTests {
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/locks")))
     func aBuildBesideARunningBuildWithNoWaitExits75AndWritesNothing() throws {
         let carepress = try #require(CLI.carepress)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "carepress-busy-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let temporary = try TemporaryProject("busy")
+        defer { withExtendedLifetime(temporary) {} }
+        let output = temporary.url("output")
         let arguments = ["build", "--output", output.path, "--quiet", "--jobs", "1"]
         // A first build makes the folder; the holder then renders everything again (--force), holding the lock.
         #expect(try CLI.run(arguments, in: CLI.repository).status == 0)
@@ -92,9 +93,9 @@ struct BusyFolderTests {
 
     @Test func aBuildThatWaitsReportsTheWaitApartFromTheScan() throws {
         let carepress = try #require(CLI.carepress)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "carepress-wait-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let temporary = try TemporaryProject("wait")
+        defer { withExtendedLifetime(temporary) {} }
+        let output = temporary.url("output")
         try FileManager.default.createDirectory(
             at: output.appendingPathComponent(".carepress"), withIntermediateDirectories: true)
         // This test holds the lock as a running whole build does.

@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 
 extension CLI {
@@ -25,9 +26,9 @@ extension CLI {
         guard let carepress else {
             throw MissingProgram(description: "the carepress executable was not found; run `swift build` first")
         }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-run-\(UUID())")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let temporary = try TemporaryProject("run")
+        defer { withExtendedLifetime(temporary) {} }
+        let scratch = temporary.root
         let outPath = scratch.appendingPathComponent("stdout").path
         let errPath = scratch.appendingPathComponent("stderr").path
         let out = open(outPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)

@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -6,9 +7,9 @@ import Testing
 @Suite("carepress build --content paths")
 struct ContentPathTests {
     @Test func aContentFolderGivenAsDotOrOneLetterBuildsWithTheProjectsTemplates() throws {
-        let project = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "carepress-content-path-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: project) }
+        let temporary = try TemporaryProject("content-path")
+        defer { withExtendedLifetime(temporary) {} }
+        let project = temporary.url("project")
         let content = project.appendingPathComponent("c")
         let templates = project.appendingPathComponent("Templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)

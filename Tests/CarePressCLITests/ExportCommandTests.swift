@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -150,8 +151,9 @@ struct ExportCommandTests {
     }
 
     @Test func outputWritesTheFileAtomicallyAndPrintsNothing() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-export-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryProject("export")
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.url("folder")
         let target = folder.appendingPathComponent("reports/hl-2026-0003.json").path
         let written = try Self.run(["Content/consults/hl-2026-0003.json", "--format", "fhir", "-o", target])
         #expect(written.status == 0, "\(Self.text(written.stderr))")
@@ -167,8 +169,9 @@ struct ExportCommandTests {
     }
 
     @Test func outputIsNotCreatedWhenTheRecordHasErrors() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-export-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryProject("export")
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.url("folder")
         let target = folder.appendingPathComponent("out.json").path
         let result = try Self.run([
             Self.broken + "/stacks/unknown-reminder.json", "--content", Self.broken, "-o", target,

@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -28,9 +29,9 @@ struct FullDiskTests {
     }
 
     /// The sample project with `count` more consults (copies of a sample consult), in a fresh folder.
-    static func project(consults count: Int) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-full-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    static func project(consults count: Int) throws -> TemporaryProject {
+        let temporary = try TemporaryProject("full")
+        let root = temporary.root
         try FileManager.default.copyItem(
             at: CLI.repository.appendingPathComponent("Content"), to: root.appendingPathComponent("Content"))
         let sample = try String(
@@ -40,7 +41,7 @@ struct FullDiskTests {
             try Data(sample.replacingOccurrences(of: "\"id\": \"hl-2026-0002\"", with: "\"id\": \"\(id)\"").utf8)
                 .write(to: root.appendingPathComponent("Content/consults/\(id).json"))
         }
-        return root
+        return temporary
     }
 
     /// Every record file of a project (absolute paths) with the report files its id names.
@@ -64,8 +65,9 @@ struct FullDiskTests {
         "Every record gets its report or an error naming it when the disk fills and the manifest cannot be written",
         .enabled(if: canMount), arguments: [1, 2])
     func everyRecordIsAccountedFor(jobs: Int) throws {
-        let root = try Self.project(consults: 300)
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try Self.project(consults: 300)
+        defer { withExtendedLifetime(temporary) {} }
+        let root = temporary.root
         let output = root.appendingPathComponent("Output")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         try #require(try Self.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", output.path]) == 0)

@@ -21,15 +21,15 @@ struct KillLoopTests {
     static let iterations = 12
 
     /// The sample project with 600 more consults (copies of a sample consult) and its own copy of the theme.
-    static func project() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-kill-\(UUID().uuidString)")
+    static func project() throws -> TemporaryProject {
+        let temporary = try TemporaryProject("kill")
+        let root = temporary.root
         let content = root.appendingPathComponent("Content")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: CLI.repository.appendingPathComponent("Content"), to: content)
         try FileManager.default.copyItem(
             at: CLI.repository.appendingPathComponent("Templates"), to: root.appendingPathComponent("Templates"))
         for index in 0..<600 { try writeConsult(index, in: root) }
-        return root
+        return temporary
     }
 
     static func consultURL(_ index: Int, in root: URL) -> URL {
@@ -111,8 +111,9 @@ struct KillLoopTests {
     }
 
     @Test func killedBuildsLoseNothingAndTheNextBuildConverges() throws {
-        let root = try Self.project()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try Self.project()
+        defer { withExtendedLifetime(temporary) {} }
+        let root = temporary.root
         var random = SplitMix64(seed: Self.seed)
         let output = root.appendingPathComponent("Output")
         let arguments = Self.buildArguments(root, output: "Output")

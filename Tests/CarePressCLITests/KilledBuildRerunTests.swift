@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -20,8 +21,9 @@ struct KilledBuildRerunTests {
 
     @Test func aKilledBuildsRerunRendersOnlyWhatItHadNotFinished() throws {
         let carepress = try #require(CLI.carepress)
-        let root = try KillLoopTests.project()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try KillLoopTests.project()
+        defer { withExtendedLifetime(temporary) {} }
+        let root = temporary.root
         let arguments = KillLoopTests.buildArguments(root, output: "Output")
         let changed = 600
         let first = try Self.summary(of: arguments)

@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -6,9 +7,9 @@ import Testing
 @Suite("Limits, end to end")
 struct LimitsTests {
     /// A copy of the sample project with one file over each limit.
-    static func project() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-limits-\(UUID())")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    static func project() throws -> TemporaryProject {
+        let temporary = try TemporaryProject("limits")
+        let root = temporary.root
         try FileManager.default.copyItem(
             at: CLI.repository.appendingPathComponent("Content"), to: root.appendingPathComponent("Content"))
         func write(_ relative: String, _ text: String) throws {
@@ -44,13 +45,14 @@ struct LimitsTests {
         try write(
             "physio/zz-concern.json",
             #"{ "id": "pg-long", "concern": "\#(String(repeating: "k", count: 10_001))", "unavailableReason": "x" }"#)
-        return root
+        return temporary
     }
 
     @Test("Each limit is one located error; every other record is written")
     func eachLimitIsALocatedError() throws {
-        let root = try Self.project()
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try Self.project()
+        defer { withExtendedLifetime(temporary) {} }
+        let root = temporary.root
         let result = try CLI.run(
             [
                 "build", "--quiet", "--output", "Output", "--templates",

@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -7,8 +8,9 @@ import Testing
 struct LinkedOutputTests {
     /// A fresh folder with `releases/r1/` and `www/html/`, `current -> releases/r1` and `releases/r1/Output ->
     /// ../../www/html`.
-    static func releaseFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-linked-\(UUID())")
+    static func releaseFolder() throws -> TemporaryProject {
+        let temporary = try TemporaryProject("linked")
+        let folder = temporary.root
         let files = FileManager.default
         try files.createDirectory(at: folder.appendingPathComponent("releases/r1"), withIntermediateDirectories: true)
         try files.createDirectory(at: folder.appendingPathComponent("www/html"), withIntermediateDirectories: true)
@@ -16,15 +18,16 @@ struct LinkedOutputTests {
             atPath: folder.appendingPathComponent("current").path, withDestinationPath: "releases/r1")
         try files.createSymbolicLink(
             atPath: folder.appendingPathComponent("releases/r1/Output").path, withDestinationPath: "../../www/html")
-        return folder
+        return temporary
     }
 
     @Test(
         "A build through links, relative or absolute, writes into the real folder and rebuilds",
         arguments: ["current/Output", "current", "releases/r1/Output", "ABSOLUTE/current/Output"])
     func buildThroughLinks(output: String) throws {
-        let folder = try Self.releaseFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try Self.releaseFolder()
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         let path = output.replacingOccurrences(of: "ABSOLUTE", with: folder.path)
         let real = output.hasSuffix("/Output") ? "www/html" : "releases/r1"
         let content = CLI.repository.appendingPathComponent("Content").path

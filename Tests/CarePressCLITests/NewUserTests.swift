@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -5,19 +6,18 @@ import Testing
 /// negative number, in help, and what a nightly build repeats.
 @Suite("carepress as a new user meets it")
 struct NewUserTests {
-    /// A new, empty folder, removed by the caller.
-    static func emptyFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-new-user-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+    /// A new, empty folder.
+    static func emptyFolder() throws -> TemporaryProject {
+        try TemporaryProject("new-user")
     }
 
-    /// A new project made by `carepress init`, removed by the caller.
-    static func project() throws -> URL {
-        let folder = try emptyFolder()
+    /// A new project made by `carepress init`.
+    static func project() throws -> TemporaryProject {
+        let temporary = try emptyFolder()
+        let folder = temporary.root
         let made = try CLI.run(["init"], in: folder)
         #expect(made.status == 0, "\(String(decoding: made.stderr, as: UTF8.self))")
-        return folder
+        return temporary
     }
 
     static func text(_ data: Data) -> String { String(decoding: data, as: UTF8.self) }
@@ -26,8 +26,9 @@ struct NewUserTests {
         "build, check and serve in a folder with no project say so, suggest init, fail and create nothing",
         arguments: [["build"], ["build", "--json"], ["check"], ["serve", "--port", "0"]])
     func noProject(arguments: [String]) throws {
-        let folder = try Self.emptyFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try Self.emptyFolder()
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         let result = try CLI.run(arguments, in: folder, deadline: 60)
         #expect(!result.timedOut, "\(arguments) kept running in a folder with no project")
         #expect(result.status == 1)
@@ -39,8 +40,9 @@ struct NewUserTests {
 
     @Test("a --content folder that is not there is named, with the same hint")
     func namedContentFolderMissing() throws {
-        let folder = try Self.emptyFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try Self.emptyFolder()
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         let result = try CLI.run(["build", "--content", "Elsewhere", "--output", "Site"], in: folder)
         #expect(result.status == 1)
         #expect(Self.text(result.stderr).contains("Elsewhere"))
@@ -68,8 +70,9 @@ struct NewUserTests {
 
     @Test("init in a folder that is not empty is a usage error (2), said plainly")
     func initNotEmpty() throws {
-        let folder = try Self.emptyFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try Self.emptyFolder()
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         try Data("notes".utf8).write(to: folder.appendingPathComponent("notes.txt"))
         for arguments in [["init"], ["init", "."], ["init", folder.path]] {
             let result = try CLI.run(arguments, in: folder)
@@ -87,8 +90,9 @@ struct NewUserTests {
             ["build", "--pdf-timeout", "-0.5"],
         ])
     func negativeNumbers(arguments: [String]) throws {
-        let folder = try Self.emptyFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try Self.emptyFolder()
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         let result = try CLI.run(arguments, in: folder)
         let stderr = Self.text(result.stderr)
         #expect(result.status == 2, "\(stderr)")
@@ -135,8 +139,9 @@ struct NewUserTests {
 
     @Test("serve fails at once, building nothing, when its port is taken")
     func portTaken() throws {
-        let folder = try Self.project()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try Self.project()
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         let listener = try Listener()
         defer { listener.close() }
         let result = try CLI.run(["serve", "--port", "\(listener.port)"], in: folder, deadline: 60)
@@ -150,8 +155,9 @@ struct NewUserTests {
 
     @Test("serve --host 0.0.0.0 says it listens on every interface and prints an address that works")
     func allInterfaces() throws {
-        let folder = try Self.project()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try Self.project()
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         let line = try Self.servingLine(["serve", "--host", "0.0.0.0", "--port", "0"], in: folder)
         #expect(line.contains("all interfaces"), "\(line)")
         #expect(line.contains("0.0.0.0:"), "\(line)")
@@ -162,8 +168,9 @@ struct NewUserTests {
 
     @Test("serve on a loopback address prints that address")
     func loopbackAddress() throws {
-        let folder = try Self.project()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try Self.project()
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         let line = try Self.servingLine(["serve", "--host", "127.0.0.1", "--port", "0"], in: folder)
         #expect(line.contains("http://127.0.0.1:"), "\(line)")
         #expect(!line.contains("all interfaces"), "\(line)")
@@ -194,8 +201,9 @@ struct NewUserTests {
 
     @Test("a nightly build prints warnings that did not change in one line, unless --verbose")
     func unchangedWarnings() throws {
-        let folder = try Self.project()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try Self.project()
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         let consults = folder.appendingPathComponent("Content/consults")
         for name in ["a", "b", "c"] {
             try Data("not a record".utf8).write(to: consults.appendingPathComponent("\(name).txt"))

@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -28,8 +29,9 @@ struct OutputFailureTests {
 
     @Test("build --json into a full standard output fails after writing the site")
     func buildJSONIntoFullOutput() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-full-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let temporary = try TemporaryProject("full")
+        defer { withExtendedLifetime(temporary) {} }
+        let output = temporary.url("output")
         let result = try CLI.run(
             ["build", "--json", "--quiet", "--output", output.path], standardOutput: try Self.full(),
             in: CLI.repository)
@@ -51,24 +53,16 @@ struct OutputFailureTests {
 
     /// A fresh folder with its own `full` and `null` devices (char 1,7 and 1,3, as /dev/full and /dev/null), so that a
     /// broken export can never replace the machine's own; nil when this user may not make device files.
-    static func deviceFolder() -> URL? {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-dev-\(UUID())")
-        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
-            mknod(folder.appendingPathComponent("full").path, S_IFCHR | 0o666, dev_t(1 << 8 | 7)) == 0,
-            mknod(folder.appendingPathComponent("null").path, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0
-        else {
-            try? FileManager.default.removeItem(at: folder)
-            return nil
-        }
+    static func deviceFolder() -> TemporaryProject? {
+        guard let folder = try? TemporaryProject("dev"),
+            mknod(folder.path("full"), S_IFCHR | 0o666, dev_t(1 << 8 | 7)) == 0,
+            mknod(folder.path("null"), S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0
+        else { return nil }
         return folder
     }
 
     /// Whether this user may make device files (root, as in CI); the device tests need it.
-    static let canMakeDevices: Bool = {
-        guard let folder = deviceFolder() else { return false }
-        try? FileManager.default.removeItem(at: folder)
-        return true
-    }()
+    static let canMakeDevices = deviceFolder() != nil
 
     static func isCharacterDevice(_ path: String) -> Bool {
         var info = stat()
@@ -78,8 +72,8 @@ struct OutputFailureTests {
     @Test("export -o to a full device reports it and leaves it a device", .enabled(if: canMakeDevices))
     func exportToFullDevice() throws {
         let folder = try #require(Self.deviceFolder())
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let full = folder.appendingPathComponent("full").path
+        defer { withExtendedLifetime(folder) {} }
+        let full = folder.path("full")
         let result = try CLI.run(["export", Self.consult, "-o", full], in: CLI.repository)
         #expect(result.status == 1)
         #expect(
@@ -91,8 +85,8 @@ struct OutputFailureTests {
     @Test("export -o to a null device writes through it", .enabled(if: canMakeDevices))
     func exportToNullDevice() throws {
         let folder = try #require(Self.deviceFolder())
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let null = folder.appendingPathComponent("null").path
+        defer { withExtendedLifetime(folder) {} }
+        let null = folder.path("null")
         let result = try CLI.run(["export", Self.consult, "-o", null], in: CLI.repository)
         #expect(result.status == 0 && result.stderr.isEmpty)
         #expect(Self.isCharacterDevice(null))
@@ -100,9 +94,9 @@ struct OutputFailureTests {
 
     @Test("export -o FIFO writes through the FIFO to its reader, and leaves it a FIFO")
     func exportToFIFO() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-fifo-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryProject("fifo")
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         let fifo = folder.appendingPathComponent("out.json").path
         #expect(mkfifo(fifo, 0o600) == 0)
         // The reader opens first, without waiting for a writer; the document (11 kB) fits in the FIFO's buffer, so the
@@ -128,9 +122,9 @@ struct OutputFailureTests {
 
     @Test("export -o through a symbolic link is refused; the link and its target are left alone")
     func exportToSymlink() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-link-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryProject("link")
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         let target = folder.appendingPathComponent("target.json")
         try Data("keep".utf8).write(to: target)
         let link = folder.appendingPathComponent("link.json").path
@@ -147,9 +141,9 @@ struct OutputFailureTests {
 
     @Test("export -o under a file that is not a folder says why, in the system's words")
     func exportIntoImpossibleFolder() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-nodir-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryProject("nodir")
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         let file = folder.appendingPathComponent("file.txt")
         try Data("x".utf8).write(to: file)
         let target = file.path + "/sub/out.json"

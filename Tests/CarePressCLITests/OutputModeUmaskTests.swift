@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -50,9 +51,9 @@ struct OutputModeUmaskTests {
 
     @Test("build, a rebuild and export -o, under a umask", arguments: runs)
     func modesUnderUmask(umask: String, access: String?) throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-umask-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = try TemporaryProject("umask")
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         for name in ["Content", "Templates"] {
             try FileManager.default.copyItem(
                 at: CLI.repository.appendingPathComponent(name), to: folder.appendingPathComponent(name))

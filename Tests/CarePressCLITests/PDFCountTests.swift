@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -31,12 +32,12 @@ struct PDFCountTests {
     /// A project with one record of each kind, and two output folders: one built with `--json`, the other with the
     /// summary line, so that both are checked against the same builds.
     struct Project {
-        let root: URL
+        let temporary: TemporaryProject
+        var root: URL { temporary.root }
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-pdfcount-\(UUID())")
+            temporary = try TemporaryProject("pdfcount")
             let content = root.appendingPathComponent("Content")
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: CLI.repository.appendingPathComponent("Content"), to: content)
             for kind in ["consults", "physio", "stacks"] {
                 let folder = content.appendingPathComponent(kind)

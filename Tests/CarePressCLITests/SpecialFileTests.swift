@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -22,9 +23,9 @@ struct SpecialFileTests {
     ]
 
     /// A copy of the sample project whose file at `relative` is a FIFO that nobody ever writes to.
-    static func project(withFIFOAt relative: String) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-fifo-\(UUID())")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    static func project(withFIFOAt relative: String) throws -> TemporaryProject {
+        let temporary = try TemporaryProject("fifo")
+        let root = temporary.root
         try FileManager.default.copyItem(
             at: CLI.repository.appendingPathComponent("Content"), to: root.appendingPathComponent("Content"))
         let fifo = root.appendingPathComponent(relative)
@@ -32,13 +33,14 @@ struct SpecialFileTests {
             at: fifo.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? FileManager.default.removeItem(at: fifo)
         #expect(mkfifo(fifo.path, 0o644) == 0, "mkfifo \(relative): errno \(errno)")
-        return root
+        return temporary
     }
 
     @Test("A FIFO in place of a content or theme file is a located error; build and check end", arguments: contentPaths)
     func fifoIsRefused(relative: String) throws {
-        let root = try Self.project(withFIFOAt: relative)
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try Self.project(withFIFOAt: relative)
+        defer { withExtendedLifetime(temporary) {} }
+        let root = temporary.root
         for command in [["check"], ["build", "--quiet", "--output", "Output"]] {
             let result = try CLI.run(command, in: root, deadline: 60)
             #expect(!result.timedOut, "\(command[0]) blocked on the FIFO at \(relative)")
@@ -55,8 +57,9 @@ struct SpecialFileTests {
 
     @Test("A FIFO among the other files of the content folder does not stop a build")
     func fifoOutsideTheContentFiles() throws {
-        let root = try Self.project(withFIFOAt: "Content/notes.txt")
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try Self.project(withFIFOAt: "Content/notes.txt")
+        defer { withExtendedLifetime(temporary) {} }
+        let root = temporary.root
         let result = try CLI.run(["build", "--quiet", "--output", "Output"], in: root, deadline: 60)
         #expect(!result.timedOut, "build blocked on the FIFO at Content/notes.txt")
         #expect(result.status == 0, "\(result.stderr)")

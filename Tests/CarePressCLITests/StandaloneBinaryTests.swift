@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -5,16 +6,15 @@ import Testing
 @Suite("A binary copied alone")
 struct StandaloneBinaryTests {
     /// A temporary folder (outside the repository) with a copy of `carepress` and nothing else.
-    static func folderWithBinary() throws -> URL {
+    static func folderWithBinary() throws -> TemporaryProject {
         guard let carepress = CLI.carepress else {
             throw CLI.MissingProgram(description: "the carepress executable was not found; run `swift build` first")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "carepress-alone-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = try TemporaryProject("alone")
+        let folder = temporary.root
         try FileManager.default.copyItem(at: carepress, to: folder.appendingPathComponent("carepress"))
         #expect(!folder.path.hasPrefix(CLI.repository.path))
-        return folder
+        return temporary
     }
 
     /// Runs the copy. Starting a file just written can fail with ETXTBSY while a process another test forks at the
@@ -44,8 +44,9 @@ struct StandaloneBinaryTests {
     }
 
     @Test func initThenBuildWritesTheHomePageTheGuideAndAReportOfEachKind() throws {
-        let folder = try Self.folderWithBinary()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try Self.folderWithBinary()
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         let (initStatus, initOut, _) = try Self.run(folder, ["init", "clinic"], in: folder)
         #expect(initStatus == 0)
         #expect(initOut.contains("Created a CarePress project in clinic"))
@@ -84,8 +85,9 @@ struct StandaloneBinaryTests {
     }
 
     @Test func initRefusesAFolderThatIsNotEmpty() throws {
-        let folder = try Self.folderWithBinary()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try Self.folderWithBinary()
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         let (status, stdout, stderr) = try Self.run(folder, ["init"], in: folder)
         #expect(status == 2)
         #expect(stdout.isEmpty)
@@ -94,8 +96,9 @@ struct StandaloneBinaryTests {
     }
 
     @Test func initInTheCurrentFolderAndAnHonestSummaryWithoutRecords() throws {
-        let folder = try Self.folderWithBinary()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try Self.folderWithBinary()
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         let project = folder.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
         let (status, _, _) = try Self.run(folder, ["init"], in: project)
@@ -115,8 +118,9 @@ struct StandaloneBinaryTests {
     }
 
     @Test func versionNamesTheCommitWhenBuiltInACheckout() throws {
-        let folder = try Self.folderWithBinary()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try Self.folderWithBinary()
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         let (status, stdout, _) = try Self.run(folder, ["--version"], in: folder)
         #expect(status == 0)
         // The tests run in a git checkout (CI clones one), so the commit is known.
@@ -128,8 +132,9 @@ struct StandaloneBinaryTests {
         /// The executable links mimalloc, and it is mimalloc that serves `malloc` in it: the Swift runtime's, libcmark's
         /// and SQLite's allocations included (`Allocator.name` asks the allocator about a block `malloc` gave).
         @Test func mimallocServesMallocInTheExecutable() throws {
-            let folder = try Self.folderWithBinary()
-            defer { try? FileManager.default.removeItem(at: folder) }
+            let temporary = try Self.folderWithBinary()
+            defer { withExtendedLifetime(temporary) {} }
+            let folder = temporary.root
             let (status, stdout, _) = try Self.run(folder, ["--version"], in: folder)
             #expect(status == 0)
             let pattern = #/\nallocator: mimalloc \d+\.\d+\.\d+\n$/#

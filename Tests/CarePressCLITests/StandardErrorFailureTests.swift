@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -53,8 +54,9 @@ struct StandardErrorFailureTests {
 
     @Test("No command dies of a signal, and each ends with its status", arguments: runs)
     func noSignalDeath(command: Case, sink: Sink) throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-stderr-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let temporary = try TemporaryProject("stderr")
+        defer { withExtendedLifetime(temporary) {} }
+        let output = temporary.url("output")
         let arguments = command.arguments.map { $0 == "OUTPUT" ? output.path : $0 }
         let result = try Self.run(arguments, stderr: sink, stdin: command.stdin)
         #expect(result.reason == .exit, "died of signal \(result.status)")
@@ -66,8 +68,9 @@ struct StandardErrorFailureTests {
 
     @Test("With standard error closed, nothing meant for it lands in an output file")
     func closedStandardErrorWritesNoFile() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-stderr-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let temporary = try TemporaryProject("stderr")
+        defer { withExtendedLifetime(temporary) {} }
+        let output = temporary.url("output")
         let result = try Self.run(
             ["build", "--content", Self.broken, "--output", output.path], stderr: .closed, stdin: "")
         #expect(result.reason == .exit)
@@ -84,8 +87,9 @@ struct StandardErrorFailureTests {
         .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd")))
     func closedDescriptorIsHeld() throws {
         let carepress = try #require(CLI.carepress, "run `swift build` first")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-stderr-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let temporary = try TemporaryProject("stderr")
+        defer { withExtendedLifetime(temporary) {} }
+        let output = temporary.url("output")
         signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

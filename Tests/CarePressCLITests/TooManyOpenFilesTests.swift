@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -15,9 +16,9 @@ struct TooManyOpenFilesTests {
     func everyFailureSaysTooManyOpenFiles(command: String) throws {
         let prlimit = try #require(Self.prlimit, "prlimit (util-linux) is needed")
         let carepress = try #require(CLI.carepress, "run `swift build` first")
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("carepress-emfile-\(UUID())")
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: root) }
+        let temporary = try TemporaryProject("emfile")
+        defer { withExtendedLifetime(temporary) {} }
+        let root = temporary.root
         try FileManager.default.copyItem(
             at: CLI.repository.appendingPathComponent("Content"), to: root.appendingPathComponent("Content"))
         let templates = CLI.repository.appendingPathComponent("Templates").path

@@ -1,3 +1,4 @@
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -7,20 +8,15 @@ import Testing
 struct VanishedInputCommandTests {
     /// A copy of the sample content in a fresh folder, built once into `Output`.
     final class BuiltSample: Sendable {
-        let root: URL
+        let temporary: TemporaryProject
+        var root: URL { temporary.root }
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "carepress-vanished-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            temporary = try TemporaryProject("vanished")
             try FileManager.default.copyItem(
                 at: CLI.repository.appendingPathComponent("Content"), to: root.appendingPathComponent("Content"))
             let first = try build()
             #expect(first.status == 0, "\(first.stderr)")
-        }
-
-        deinit {
-            try? FileManager.default.removeItem(at: root)
         }
 
         func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }

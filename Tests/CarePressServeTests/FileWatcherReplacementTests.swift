@@ -1,5 +1,6 @@
 import CarePress
 import CarePressServe
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -31,8 +32,8 @@ struct FileWatcherReplacementTests {
 
     /// A project whose `Content/`, `Content/consults/` and `Templates/` hold a file each (a root made a link to a
     /// release folder for `.linkRenamedOver`), and a watcher of its `Content/` and `Templates/`.
-    static func project(poll: Bool, linking root: String?) throws -> (TemporaryFolder, FileWatcher, Batches) {
-        let folder = try TemporaryFolder()
+    static func project(poll: Bool, linking root: String?) throws -> (TemporaryProject, FileWatcher, Batches) {
+        let folder = try TemporaryProject("serve")
         try folder.write("Content/site.yml", "title: x\n")
         try folder.write("Content/consults/a.json", "{}\n")
         try folder.write("Templates/assets/style.css", "body {}\n")
@@ -53,7 +54,7 @@ struct FileWatcherReplacementTests {
     /// Replaces `relative` with a new folder holding `file` (and nothing else), the way `replacement` says; the old
     /// folder is left at `relative + ".old"` (or its release folder) when it is not deleted.
     static func replace(
-        _ relative: String, in folder: TemporaryFolder, by replacement: Replacement, round: Int, file: String
+        _ relative: String, in folder: TemporaryProject, by replacement: Replacement, round: Int, file: String
     ) throws {
         let manager = FileManager.default
         let old = folder.path(relative + ".old")
@@ -130,7 +131,7 @@ struct FileWatcherReplacementTests {
 
     @Test(arguments: [false, true])
     func aRootWhoseParentsAppearLaterIsWatched(poll: Bool) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryProject("serve")
         try folder.write("Content/site.yml", "title: x\n")
         let theme = folder.path("themes/clinic/Templates")
         let watcher = FileWatcher(roots: [folder.path("Content"), theme], poll: poll, quiet: 0.3, longestWait: 5)

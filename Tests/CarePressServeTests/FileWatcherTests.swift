@@ -1,5 +1,6 @@
 import CarePress
 import CarePressServe
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -25,8 +26,8 @@ struct FileWatcherTests {
         var count: Int { batches.withLock { $0.count } }
     }
 
-    static func watching(poll: Bool, quiet: Double = 0.3) throws -> (TemporaryFolder, FileWatcher, Batches) {
-        let folder = try TemporaryFolder()
+    static func watching(poll: Bool, quiet: Double = 0.3) throws -> (TemporaryProject, FileWatcher, Batches) {
+        let folder = try TemporaryProject("serve")
         try folder.write("Content/consults/a.json", "{}\n")
         let watcher = FileWatcher(roots: [folder.path("Content")], poll: poll, quiet: quiet, longestWait: 5)
         let batches = Batches()
@@ -76,7 +77,7 @@ struct FileWatcherTests {
 
     @Test(arguments: [false, true])
     func aRootThatAppearsLaterIsWatched(poll: Bool) throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryProject("serve")
         try folder.write("Content/site.yml", "title: x\n")
         let watcher = FileWatcher(
             roots: [folder.path("Content"), folder.path("Templates")], poll: poll, quiet: 0.3, longestWait: 5)

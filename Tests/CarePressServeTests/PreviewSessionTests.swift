@@ -1,13 +1,14 @@
 import CarePress
 import CarePressServe
+import CarePressTestSupport
 import Foundation
 import Testing
 
 /// What open pages are told after each build.
 @Suite("Preview session")
 struct PreviewSessionTests {
-    static func session() throws -> (TemporaryFolder, PreviewSession) {
-        let folder = try TemporaryFolder()
+    static func session() throws -> (TemporaryProject, PreviewSession) {
+        let folder = try TemporaryProject("serve")
         _ = try StarterProject.create(in: folder.path).get()
         let options = BuildOptions(contentPath: folder.path("Content"), outputPath: folder.path("Output"), jobs: 2)
         return (folder, PreviewSession(options: options, channel: ReloadChannel()))
@@ -169,7 +170,7 @@ struct PreviewSessionTests {
     }
 
     @Test func afterAPollEveryFileIsReadAgain() throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryProject("serve")
         _ = try StarterProject.create(in: folder.path).get()
         let options = BuildOptions(contentPath: folder.path("Content"), outputPath: folder.path("Output"), jobs: 2)
         let session = PreviewSession(options: options, channel: ReloadChannel(), namesEveryChange: false)

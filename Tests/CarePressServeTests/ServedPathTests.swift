@@ -1,4 +1,5 @@
 import CarePressServe
+import CarePressTestSupport
 import Foundation
 import Testing
 
@@ -6,8 +7,8 @@ import Testing
 @Suite("Served paths")
 struct ServedPathTests {
     /// An output folder with a page, a folder with an index, the manifest, and links leading in and out.
-    static func output() throws -> (TemporaryFolder, String) {
-        let folder = try TemporaryFolder()
+    static func output() throws -> (TemporaryProject, String) {
+        let folder = try TemporaryProject("serve")
         try folder.write("secret.txt", "outside the output folder\n")
         try folder.write("Output/index.html", "<p>home</p>\n")
         try folder.write("Output/guide/index.html", "<p>guide</p>\n")

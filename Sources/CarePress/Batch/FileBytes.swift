@@ -156,26 +156,11 @@ enum FileBytes {
         return hasher.finalize()
     }
 
-    /// Every visible file under a folder, as sorted relative paths, leaving out some top-level entries.
+    /// Every visible file under a folder (following symbolic links, as the loaders reading them do; a link to nothing
+    /// left out), as sorted relative paths, leaving out some top-level entries.
     static func files(under folder: String, skippingTopLevel skipped: Set<String> = []) -> [String] {
-        var result: [String] = []
-        func walk(_ relative: String) {
-            let path = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
-            for name in names where !name.hasPrefix(".") {
-                if relative.isEmpty && skipped.contains(name) { continue }
-                let child = relative.isEmpty ? name : relative + "/" + name
-                var info = stat()
-                guard stat(folder.appendingPathComponent(child), &info) == 0 else { continue }
-                if (info.st_mode & S_IFMT) == S_IFDIR {
-                    walk(child)
-                } else {
-                    result.append(child)
-                }
-            }
-        }
-        walk("")
-        return result.sorted()
+        FolderWalker(links: .followed).entries(under: folder) { !skipped.contains($0.path) }.entries
+            .filter { $0.kind != .folder && $0.kind != .link }.map(\.path)
     }
 }
 

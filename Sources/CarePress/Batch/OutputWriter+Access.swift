@@ -26,7 +26,7 @@ extension OutputWriter {
         guard fstat(directory, &info) == 0 else { return ["."] }
         if info.st_mode & 0o7777 == access.adjusted(info.st_mode, folder: true) { return [] }
         var failed: [String] = []
-        Self.fitEntries(owned, of: directory, relative: "", to: access, failed: &failed)
+        Self.fitEntries(owned, of: directory, to: access, failed: &failed)
         if !Self.fit(directory, to: access, folder: true) { failed.append(".") }
         return failed
     }
@@ -115,25 +115,22 @@ extension OutputWriter {
         return info.st_mode & 0o7777 == wanted || fchmodat(directory, name, wanted, AT_SYMLINK_NOFOLLOW) == 0
     }
 
-    /// Gives entries of an open folder (`names`, or all of them) and everything below them the access's mode, each
-    /// by its name without following a link (a folder before what it holds); adds the paths it could not change to
-    /// `failed`.
+    /// Gives entries of an open folder (`names`) and everything below them the access's mode, each by its name
+    /// without following a link (a folder before what it holds); adds the paths it could not change to `failed`.
     private static func fitEntries(
-        _ names: [String]? = nil, of directory: Int32, relative: String, to access: OutputAccess,
-        failed: inout [String]
+        _ names: [String], of directory: Int32, to access: OutputAccess, failed: inout [String]
     ) {
-        for name in names ?? entries(of: directory) {
-            let path = relative.isEmpty ? name : relative + "/" + name
-            // Links are not followed (nor changed: their mode means nothing); devices, FIFOs and sockets are not the
-            // build's.
-            let folder = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard folder >= 0 else {
-                if !fitFile(name, in: directory, to: access) { failed.append(path) }
-                continue
+        let owned = Set(names)
+        // Links are not followed (nor changed: their mode means nothing); devices, FIFOs and sockets are not the
+        // build's (`fitFile` leaves them alone).
+        FolderWalker(hiddenNames: true).walk(in: directory, named: ".") { entry in
+            if entry.path == entry.name && !owned.contains(entry.name) { return false }
+            if entry.kind != .folder {
+                if !fitFile(entry.name, in: entry.folder, to: access) { failed.append(entry.path) }
+            } else if entry.descriptor >= 0 && !fit(entry.descriptor, to: access, folder: true) {
+                failed.append(entry.path)
             }
-            defer { close(folder) }
-            if !fit(folder, to: access, folder: true) { failed.append(path) }
-            fitEntries(of: folder, relative: path, to: access, failed: &failed)
+            return true
         }
     }
 }

@@ -106,7 +106,7 @@ final class UnnamedFiles: Sendable {
 
     /// Closes an unnamed file's descriptor: a file not linked by then is gone.
     func close(_ descriptor: Int32) {
-        _ = Self.systemClose(descriptor)
+        _ = systemClose(descriptor)
         state.withLock { $0.open -= 1 }
     }
 
@@ -154,14 +154,6 @@ final class UnnamedFiles: Sendable {
             let high = fcntl(probe, F_DUPFD_CLOEXEC, Int32(highest))
             if high >= 0 { _ = systemClose(high) }
             _ = systemClose(probe)
-        #endif
-    }
-
-    private static func systemClose(_ descriptor: Int32) -> Int32 {
-        #if canImport(Glibc)
-            Glibc.close(descriptor)
-        #else
-            Darwin.close(descriptor)
         #endif
     }
 }

@@ -160,41 +160,22 @@ public struct ThemeSource: Sendable {
     static func listFiles(under folder: String) -> (files: [String], failures: [Diagnostic]) {
         var files: [String] = []
         var failures: [Diagnostic] = []
-        func walk(_ relative: String) {
-            let path = relative.isEmpty ? folder : folder.appendingPathComponent(relative)
-            guard let directory = opendir(path) else {
-                if errno != ENOENT { failures.append(FileSystemFailure.unlisted(path, errno: errno)) }
-                return
+        let unwalked = FolderWalker(links: .toFiles).walk(folder) { entry in
+            if entry.kind == .file {
+                files.append(entry.path)
+            } else if case .other(let type) = entry.kind {
+                let log = DiagnosticLog(file: folder.appendingPathComponent(entry.path))
+                log.report(SourceFile.notRegularFile(FileBytes.kind(of: type)))
+                failures += log.diagnostics
             }
-            defer { closedir(directory) }
-            while true {
-                errno = 0
-                guard let entry = readdir(directory) else {
-                    if errno != 0 { failures.append(FileSystemFailure.unlisted(path, errno: errno)) }
-                    return
-                }
-                let name = withUnsafeBytes(of: entry.pointee.d_name) {
-                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-                }
-                if name.hasPrefix(".") { continue }
-                let child = relative.isEmpty ? name : relative + "/" + name
-                let childPath = folder.appendingPathComponent(child)
-                var info = stat()
-                if lstat(childPath, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                    walk(child)
-                } else if stat(childPath, &info) != 0 {
-                    // Gone since it was listed, or a link to nothing: not there. Anything else is an error.
-                    if errno != ENOENT { failures.append(FileSystemFailure.unreadable(childPath, errno: errno)) }
-                } else if (info.st_mode & S_IFMT) == S_IFREG {
-                    files.append(child)
-                } else if (info.st_mode & S_IFMT) != S_IFDIR {
-                    let log = DiagnosticLog(file: childPath)
-                    log.report(SourceFile.notRegularFile(FileBytes.kind(of: info.st_mode)))
-                    failures += log.diagnostics
-                }
+            return true
+        }
+        for failure in unwalked {
+            switch failure.stage {
+            case .listing: failures.append(FileSystemFailure.unlisted(failure.path, errno: failure.errno))
+            case .lookingAt: failures.append(FileSystemFailure.unreadable(failure.path, errno: failure.errno))
             }
         }
-        walk("")
         return (files.sorted(), failures)
     }
 

@@ -8,9 +8,9 @@ struct FileBytesTests {
     /// The executable's fingerprint is digested a megabyte at a time; it must be the digest of the whole file, across
     /// chunk boundaries and with a tail that is not a multiple of eight bytes.
     @Test func digestReadInChunksEqualsTheDigestOfTheWholeFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("filebytes-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryProject("filebytes")
+        defer { withExtendedLifetime(temporary) {} }
+        let folder = temporary.root
         var generator = SystemRandomNumberGenerator()
         for size in [0, 7, (1 << 20) - 3, (1 << 20) * 2 + 13] {
             let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }

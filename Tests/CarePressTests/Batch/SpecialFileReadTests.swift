@@ -10,15 +10,15 @@ import Testing
 struct SpecialFileReadTests {
     /// A folder holding one of each kind of file that is not a regular file.
     final class Folder: Sendable {
-        let root: URL
+        let temporary: TemporaryProject
         let fifo: String
         let socketPath: String
         let folder: String
         let device: String
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("special-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            temporary = try TemporaryProject("special")
+            let root = temporary.root
             fifo = root.appendingPathComponent("fifo.json").path
             socketPath = root.appendingPathComponent("socket.json").path
             folder = root.appendingPathComponent("folder.json").path
@@ -28,8 +28,6 @@ struct SpecialFileReadTests {
             try FileManager.default.createSymbolicLink(atPath: device, withDestinationPath: "/dev/zero")
             Self.bindSocket(at: socketPath)
         }
-
-        deinit { try? FileManager.default.removeItem(at: root) }
 
         /// A Unix socket bound at `path` (the socket itself is closed; its file stays).
         static func bindSocket(at path: String) {
