@@ -138,15 +138,7 @@ enum FanIn {
         closing.orphans = failedRemovals
         closing.settledOrphans = contents.orphans.filter { !failed.contains(BytePath($0)) }
         if shared != contents.shared { closing.shared = shared }
-        let files: BuildManifest.FilesOnDisk
-        if options.flushesToDisk || report.deleted > 0 {
-            if report.written > 0 || report.deleted > 0 || !closing.isEmpty || manifest.hasUnflushedFiles {
-                writer.synchronize()
-            }
-            files = .flushed
-        } else {
-            files = report.written > 0 ? .unflushed : .asBefore
-        }
+        let files = SiteBuilder.flush(writer, before: closing, to: manifest, options: options, report: report)
         do {
             try manifest.commit(closing, finishing: true, files: files)
         } catch {

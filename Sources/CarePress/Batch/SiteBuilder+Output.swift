@@ -81,4 +81,20 @@ extension SiteBuilder {
             return nil
         }
     }
+
+    /// Flushes the output folder before a build's last commit when it must (the build flushes as it goes, or removed
+    /// files), and says where its files stand for that commit. A removal is flushed before the commit that forgets
+    /// the file: were it lost in a power cut, nothing would list the file any more.
+    static func flush(
+        _ writer: OutputWriter, before closing: ManifestChanges, to manifest: BuildManifest, options: BuildOptions,
+        report: BuildReport
+    ) -> BuildManifest.FilesOnDisk {
+        guard options.flushesToDisk || report.deleted > 0 || !closing.settledOrphans.isEmpty else {
+            return report.written > 0 ? .unflushed : .asBefore
+        }
+        if report.written > 0 || report.deleted > 0 || !closing.isEmpty || manifest.hasUnflushedFiles {
+            writer.synchronize()
+        }
+        return .flushed
+    }
 }

@@ -215,17 +215,7 @@ public enum SiteBuilder {
         closing.settledOrphans = listedOrphans.filter { !failed.contains(BytePath($0)) }
         if shared != contents.shared { closing.shared = shared }
         batch.flushing?.wait()
-        // A removal is flushed before the commit that forgets the file: were it lost in a power cut, nothing would
-        // list the file any more.
-        let files: BuildManifest.FilesOnDisk
-        if batch.options.flushesToDisk || report.deleted > 0 || !closing.settledOrphans.isEmpty {
-            if report.written > 0 || report.deleted > 0 || !closing.isEmpty || manifest.hasUnflushedFiles {
-                writer.synchronize()
-            }
-            files = .flushed
-        } else {
-            files = report.written > 0 ? .unflushed : .asBefore
-        }
+        let files = flush(writer, before: closing, to: manifest, options: batch.options, report: report)
         batch.commit(closing, to: manifest, finishing: true, files: files)
     }
 
