@@ -15,7 +15,7 @@ struct BuildInputs: Sendable {
     /// What each dependency key resolved to, so thousands of records that cite the same items resolve them once.
     private let resolved = Mutex<[String: ContentDigest]>([:])
     /// What every record digest of a kind starts with, combined once (a no-op build digests every record, and this
-    /// was half of each): the running tool (`CarePressVersion.fingerprint`), the kind, its templates (its own, the
+    /// part is the same for all of a kind): the running tool (`CarePressVersion.fingerprint`), the kind, its templates (its own, the
     /// layouts, the shared report templates, the partials they use, the stylesheet), `site.yml`, and whether the build
     /// prints PDFs (so that asking for PDFs, or no longer asking, makes every report again).
     private let recordDigestStarts: [RecordKind: ContentHasher]

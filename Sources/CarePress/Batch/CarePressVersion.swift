@@ -29,8 +29,8 @@ public enum CarePressVersion {
     /// The version together with the executable's GNU build id (a digest of the linked file that the linker writes,
     /// see `ELFBuildID`), or with a digest of its bytes when it has none; nil when it cannot be read.
     ///
-    /// The build id is read in microseconds; digesting the tens of megabytes of the executable took a fifth of a
-    /// no-op build at 12,000 records.
+    /// The build id is read in microseconds; digesting the tens of megabytes of the executable would be a large part
+    /// of a no-op build.
     static func fingerprint(ofExecutable path: String) -> ContentDigest? {
         var hasher = ContentHasher()
         hasher.combine(current)

@@ -6,8 +6,7 @@
 
 /// The folders of a build's record files, held open, so that the scan looks at each file by its name in its folder
 /// (`fstatat`, `openat`) rather than by its whole path: the kernel then looks up one name instead of walking every
-/// folder of the path again. A no-op build of 12,000 records does nothing else to the record files; the walk was a
-/// fifth of the time its `stat`s took.
+/// folder of the path again. A no-op build does nothing else to the record files.
 ///
 /// A file is looked at by its whole path, as before, when its folder could not be opened or is not its kind's folder
 /// (record files come from listing each kind's folder, so this does not happen in a build).

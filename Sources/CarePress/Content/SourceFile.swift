@@ -242,7 +242,7 @@ extension String {
 /// The names `SourceFile.list` found, in one buffer of bytes, sorted by their bytes.
 ///
 /// A name is not an array of its own: an array and a `String` made per name, and a sort comparing them through two
-/// buffer pointers each time, were most of listing a folder of 12,000 records. The sort compares eight bytes of two
+/// buffer pointers each time, were most of listing a large record folder. The sort compares eight bytes of two
 /// names at a time, as one integer: first their first eight bytes, then, among names that share those, the next
 /// eight (`hl-bench` and then `-000001.` in `hl-bench-000001.json`), and so on.
 private struct ListedNames {

@@ -4,8 +4,8 @@ struct ReportFactory: Sendable {
     let project: SiteProject
     /// The condition matcher over the project's knowledge store, for physio reports without a known condition: made
     /// for the first physio report, or for the guide's search (`ReportRenderer.matcherIndex`), whichever asks first.
-    /// Its index took 31 M instructions (7 ms) of every build, on the thread that loads the project, before any
-    /// record could start, and the guide built it again; a no-op rebuild renders no report and needs none.
+    /// Made eagerly, its index held up every build on the thread that loads the project, before any record could
+    /// start, and the guide built it again; a no-op rebuild renders no report and needs none.
     let matcher: Lazy<ConditionMatcher>
     /// How reports write times and amounts: for the clinic of `site.yml`.
     let format: ClinicFormat

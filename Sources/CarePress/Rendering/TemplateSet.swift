@@ -44,7 +44,7 @@ public struct TemplateSet: Sendable {
         case now
         /// When a template is first rendered: for a theme whose bytes are those of a theme that parsed without
         /// errors (the last finished build's), which parse the same way again. A build that renders nothing (a no-op)
-        /// then does not parse the theme at all: at 12,000 records that was a sixth of a no-op build's instructions.
+        /// then does not parse the theme at all, a large part of what a no-op build would otherwise do.
         /// Every other check (files, pragmas, partials, required templates, stylesheet) is still made by `load`.
         case whenRendered
     }

@@ -178,8 +178,7 @@ extension RecordBatch {
 
     /// Lets go of the bytes of a committed record's summary (the manifest has them), unless the summaries kept so far
     /// are under `summaryBytesKept`: the reports index reads those here rather than back from the manifest, one
-    /// query each (12,000 queries were 0.07 s of a full build's shared pages, on one connection the index's workers
-    /// take turns at). At 100,000 records the summaries would be 18 MB: past the first 2 MB, a bound on what this
+    /// query each, on one connection the index's workers take turns at. At 100,000 records the summaries would be 18 MB: past the first 2 MB, a bound on what this
     /// adds to a large build's peak, they are read back.
     func releaseSummary(_ index: Int) {
         guard let count = entries[index]?.summary?.bytes?.count else { return }

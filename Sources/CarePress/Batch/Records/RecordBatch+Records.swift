@@ -1,10 +1,10 @@
 extension RecordBatch {
     /// How many records the next chunk has (the records rendered between two commits of the manifest), after `done`
     /// of `total`: 128 at first, then as many as are done (so chunks double), at most 2,048; and towards the end, at
-    /// most half of what is left (but 256). Each commit is synced to disk (about 5 ms here), so a large batch commits
-    /// about a dozen times rather than once per 256 records; a build killed loses at most one chunk's rendering,
-    /// which the next build does again. The last chunk's commit is the only one no rendering overlaps: at 12,000
-    /// records, a last chunk of 1,760 took 60 ms on one core while the other waited.
+    /// most half of what is left (but 256). Each commit is synced to disk, so a large batch commits about a dozen
+    /// times rather than once per 256 records; a build killed loses at most one chunk's rendering, which the next
+    /// build does again. The last chunk's commit is the only one no rendering overlaps, hence the smaller chunks
+    /// towards the end.
     static func chunkSize(after done: Int, of total: Int) -> Int {
         min(max(done, 128), 2_048, max((total - done) / 2, 256))
     }
@@ -13,8 +13,7 @@ extension RecordBatch {
     /// changes are committed to the manifest and its staged files renamed into place.
     ///
     /// A chunk is committed on a thread of its own while the workers render the next one: the commit is mostly
-    /// renames and SQLite (at 12,000 records, half a second of a 3-second build that the workers would otherwise
-    /// spend waiting). Commits still happen one at a time and in chunk order, and the workers touch none of what a
+    /// renames and SQLite, time the workers would otherwise spend waiting. Commits still happen one at a time and in chunk order, and the workers touch none of what a
     /// commit changes: each chunk's manifest entries are taken before its previous chunk's commit starts.
     func processRecords() {
         let done = SerialCounter()
@@ -55,8 +54,7 @@ extension RecordBatch {
 
     /// For a build that flushes its files to disk (`BuildOptions.flushesToDisk`), starts flushing the files in place,
     /// unless a flush is still running: the build's last flush (`SiteBuilder.finish`, before the manifest says the
-    /// build finished) then has little left to wait for. At 12,000 records it waited 0.19 s for 140 MB when it was the
-    /// only one.
+    /// build finished) then has little left to wait for.
     private func startFlushing() {
         guard case .build(let writer, _, _, _) = mode, options.flushesToDisk, flushing?.isFinished ?? true else {
             return

@@ -225,10 +225,9 @@ final class RecordBatch: @unchecked Sendable {
     }
 
     /// The listing of each kind's report folder that a build's scan takes: the one `listed` on another thread, if
-    /// given (and not `sweeping`), or one made now on a thread of its own, while the record files are read. At
-    /// 12,000 records a no-op build spent 10% of its time in `getdents` for the 20,000 names of `reports/consults`,
-    /// on one thread after the workers' `stat` of every record file. Nil when checking, or, for a forced build,
-    /// with nothing to sweep.
+    /// given (and not `sweeping`), or one made now on a thread of its own, while the record files are read: listing
+    /// tens of thousands of names is a large part of a no-op build, and then overlaps the workers' `stat` of every
+    /// record file. Nil when checking, or, for a forced build, with nothing to sweep.
     private func listReportFolders(
         sweeping: Bool, listed: BackgroundWork<[RecordKind: FileNameSet]>?
     ) -> BackgroundWork<[RecordKind: FileNameSet]>? {

@@ -100,7 +100,7 @@ func pad(_ value: Int, _ width: Int) -> String {
 }
 
 /// Text of numbers and words, written into one buffer: the dates and times of every report and index entry. String
-/// interpolation with `pad` made a string for each part (about 4,800 instructions a timestamp in words).
+/// interpolation with `pad` made a string for each part.
 struct NumberText {
     private(set) var bytes: [UInt8] = []
 

@@ -78,7 +78,7 @@ public struct ConsultSchema: Sendable, Hashable {
 
         /// The fields, held in one shared, immutable box: a question is copied wherever the flow, the checks and the
         /// reports list it (a consult's path is an array of its questions), and a copy of eight fields retained one
-        /// by one was about 1% of a build's instructions. Changing a field makes a new box, so a question is still
+        /// by one showed in every build's profile. Changing a field makes a new box, so a question is still
         /// a value.
         private var storage: Storage
 
