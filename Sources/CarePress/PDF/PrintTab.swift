@@ -10,8 +10,8 @@ import Foundation
 ///
 /// A page is loaded by navigating to its file, or, when the tab shows a page of the same folder and neither page
 /// has a script (`PrintTab.writable`), by writing it into the document shown (`Page.setDocumentContent`): its
-/// addresses resolve as they would from its own file, and its PDF is the same, byte for byte, for about 40% less
-/// of Chromium's CPU than a navigation (no new frame, script context or navigation through the browser process).
+/// addresses resolve as they would from its own file, and its PDF is the same, byte for byte, for less of
+/// Chromium's CPU than a navigation (no new frame, script context or navigation through the browser process).
 final class PrintTab: Sendable {
     /// The browser context, the tab and the flat session that drives it.
     let context: String
@@ -86,7 +86,7 @@ final class PrintTab: Sendable {
             try client.call(
                 "Page.setLifecycleEventsEnabled", Enabled(enabled: true), session: session, timeout: timeout)
             // Pages are laid out for print from the start: printing then finds the styles it needs already computed
-            // (about a fifth less of the renderer's CPU, for the same PDF bytes).
+            // (less of the renderer's CPU, for the same PDF bytes).
             try client.call(
                 "Emulation.setEmulatedMedia", EmulatedMedia(media: "print"), session: session, timeout: timeout)
             try client.call("Fetch.enable", FetchPatterns(), session: session, timeout: timeout)
