@@ -14,11 +14,11 @@ extension OutputWriter {
     /// With `removingTemporaryFiles`, the same listing also does what `removeLeftoverTemporaryFiles` does for the
     /// folder (a report folder holds tens of thousands of files: listed once, not twice); the files removed are not
     /// in the result.
-    func regularFileNames(in folder: String, removingTemporaryFiles: Bool = false) -> FileNameSet {
-        guard let directory = openFolder(folder) else { return FileNameSet(digests: []) }
+    func regularFileNames(in folder: String, removingTemporaryFiles: Bool = false) -> FileNameDigests {
+        guard let directory = openFolder(folder) else { return FileNameDigests(digests: []) }
         defer { close(directory) }
         let copy = dup(directory)
-        guard copy >= 0, let stream = fdopendir(copy) else { return FileNameSet(digests: []) }
+        guard copy >= 0, let stream = fdopendir(copy) else { return FileNameDigests(digests: []) }
         defer { closedir(stream) }
         var names: [ContentDigest] = []
         // Removed after the listing, not while it runs.
@@ -49,7 +49,7 @@ extension OutputWriter {
         var removed = Set<ContentDigest>()
         for (name, digest) in temporary where Self.removeRegularFile(name, in: directory) { removed.insert(digest) }
         if !removed.isEmpty { names.removeAll(where: removed.contains) }
-        return FileNameSet(digests: names)
+        return FileNameDigests(digests: names)
     }
 
     /// Every folder below a folder of the output (relative paths, sorted), found without following a symbolic link.

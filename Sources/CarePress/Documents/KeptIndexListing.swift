@@ -17,7 +17,7 @@ public final class KeptIndexListing: Sendable {
         /// The HTML report's path at each position, nil where there is no summary.
         var paths: [String?]
         /// The report files the listing links to (see `ReportsIndexListing.listsReportFile`).
-        var reportFiles: FileNameSet
+        var reportFiles: FileNameDigests
     }
 
     /// At most this many changed positions are put back one by one; more are listed afresh.

@@ -112,7 +112,7 @@ struct ReportsIndexListing: Sendable {
     let counts: [Attention.Level: Int]
     /// The HTML reports' paths (for the link check), by digest (at 100,000 reports a set of the paths was 10 MB of
     /// the peak of a build that renders the index); a path not ending in `.html` is listed with its Markdown file.
-    private let reportFiles: FileNameSet
+    private let reportFiles: FileNameDigests
 
     /// How many reports the index lists.
     var count: Int { order.count }
@@ -171,7 +171,7 @@ struct ReportsIndexListing: Sendable {
         order = keys.map(\.position)
         levels = keys.map(\.level)
         counts = Self.counts(of: levels)
-        reportFiles = FileNameSet(digests: files)
+        reportFiles = FileNameDigests(digests: files)
         if let kept, let digests {
             kept.keep(KeptIndexListing.Listed(digests: digests, keys: keys, paths: paths, reportFiles: reportFiles))
         }

@@ -67,7 +67,7 @@ final class RecordBatch: @unchecked Sendable {
     var manifestFailure: String?
     /// The regular files in each kind's report folder (`reports/consults`) when the records were scanned: whether
     /// a reused record's files are all there, without a system call per file.
-    var reportFolders: [RecordKind: FileNameSet] = [:]
+    var reportFolders: [RecordKind: FileNameDigests] = [:]
 
     /// A batch that checks the records, or builds their reports.
     init(
@@ -136,7 +136,7 @@ final class RecordBatch: @unchecked Sendable {
     /// folders `listed` meanwhile on another thread (a session's rebuild) are taken, if given.
     func scan(
         previous manifest: inout [(path: String, entry: BuildManifest.Entry)], sweeping: Bool = false,
-        listed: BackgroundWork<[RecordKind: FileNameSet]>? = nil
+        listed: BackgroundWork<[RecordKind: FileNameDigests]>? = nil
     ) {
         entries = mergeEntries(manifest)
         // The batch holds the entries now, lined up with the record files: the manifest's list of them goes before
@@ -229,14 +229,14 @@ final class RecordBatch: @unchecked Sendable {
     /// tens of thousands of names is a large part of a no-op build, and then overlaps the workers' `stat` of every
     /// record file. Nil when checking, or, for a forced build, with nothing to sweep.
     private func listReportFolders(
-        sweeping: Bool, listed: BackgroundWork<[RecordKind: FileNameSet]>?
-    ) -> BackgroundWork<[RecordKind: FileNameSet]>? {
+        sweeping: Bool, listed: BackgroundWork<[RecordKind: FileNameDigests]>?
+    ) -> BackgroundWork<[RecordKind: FileNameDigests]>? {
         guard case .build(let writer, _, _, _) = mode else { return nil }
         if !sweeping, !options.force, let listed { return listed }
         let (force, files) = (options.force, self.files)
         guard sweeping || !force else { return nil }
         return BackgroundWork(inBackground: options.jobs > 1) {
-            var folders: [RecordKind: FileNameSet] = [:]
+            var folders: [RecordKind: FileNameDigests] = [:]
             for kind in RecordKind.allCases {
                 let listed = !force && files.contains(where: { $0.kind == kind })
                 guard listed || sweeping else { continue }
@@ -248,8 +248,8 @@ final class RecordBatch: @unchecked Sendable {
     }
 
     /// The regular files of the report folder of each kind the record files have: what `outputExists` looks up.
-    static func listReportFolders(of files: [RecordFile], writer: OutputWriter) -> [RecordKind: FileNameSet] {
-        var folders: [RecordKind: FileNameSet] = [:]
+    static func listReportFolders(of files: [RecordFile], writer: OutputWriter) -> [RecordKind: FileNameDigests] {
+        var folders: [RecordKind: FileNameDigests] = [:]
         for kind in RecordKind.allCases where files.contains(where: { $0.kind == kind }) {
             folders[kind] = writer.regularFileNames(in: reportFolder(of: kind))
         }

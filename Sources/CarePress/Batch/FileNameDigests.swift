@@ -5,7 +5,7 @@
 /// whose slots lie in one run of the table, would be taken for one another (about one chance in 10^9 among 200,000
 /// names); the digest detects change, not tampering (see `ContentDigest`), and the worst a collision does is keep one
 /// stale report until `--force`, as for the manifest's other digests.
-struct FileNameSet: Sendable {
+struct FileNameDigests: Sendable {
     /// An open-addressing table (linear probing from a name's digest's low bits) holding the high 64 bits of each
     /// name's digest, at most four fifths full (a power of two slots: 262,144 for 200,000 names, 2 MB where the
     /// sorted digests were 3.2 MB); an empty slot holds 0. A no-op build looks up two names per record, and a binary

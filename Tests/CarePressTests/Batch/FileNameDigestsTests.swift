@@ -4,10 +4,10 @@ import Testing
 
 /// A report folder's names, looked up by their bytes.
 @Suite("File name set")
-struct FileNameSetTests {
+struct FileNameDigestsTests {
     @Test func aNameLookedUpAsStemAndSuffixIsTheJoinedName() {
         let names = ["hl-1.md", "hl-1.html", "zoe\u{301}.md", "a-very-long-report-name-over-sixteen-bytes.html"]
-        let set = FileNameSet(digests: names.map { ContentDigest(Array($0.utf8)) })
+        let set = FileNameDigests(digests: names.map { ContentDigest(Array($0.utf8)) })
         #expect(set.contains("hl-1", suffix: ".md"))
         #expect(set.contains("hl-1", suffix: ".html"))
         #expect(set.contains("zoe\u{301}", suffix: ".md"))
@@ -20,7 +20,7 @@ struct FileNameSetTests {
 
     @Test func everyNameOfALargeFolderIsFoundAndNoOther() {
         let names = (0..<20_000).map { "hl-\($0).md" }
-        let set = FileNameSet(digests: names.map { ContentDigest(Array($0.utf8)) })
+        let set = FileNameDigests(digests: names.map { ContentDigest(Array($0.utf8)) })
         #expect(set.count == names.count)
         #expect(names.allSatisfy { set.contains(Array($0.utf8)) })
         #expect(!(20_000..<40_000).contains { set.contains(Array("hl-\($0).md".utf8)) })
@@ -29,7 +29,7 @@ struct FileNameSetTests {
     @Test func digestsThatShareTheirLowBitsAreAllFound() {
         // Every digest lands on the same first slot: each is found by probing past the others.
         let digests = (1...50).map { ContentDigest(high: UInt64($0), low: 7) }
-        let set = FileNameSet(digests: digests + digests)
+        let set = FileNameDigests(digests: digests + digests)
         #expect(set.count == 50, "a name given twice is held once")
         #expect(digests.allSatisfy { set.contains(digest: $0) })
         #expect(!set.contains(digest: ContentDigest(high: 51, low: 7)))
@@ -38,15 +38,15 @@ struct FileNameSetTests {
 
     @Test func aDigestWhoseKeptBitsAreZeroIsANameLikeAnyOther() {
         let zero = ContentDigest(high: 0, low: 5)
-        #expect(!FileNameSet(digests: [ContentDigest(high: 1, low: 5)]).contains(digest: zero))
-        let set = FileNameSet(digests: [zero, zero, ContentDigest(high: 1, low: 0)])
+        #expect(!FileNameDigests(digests: [ContentDigest(high: 1, low: 5)]).contains(digest: zero))
+        let set = FileNameDigests(digests: [zero, zero, ContentDigest(high: 1, low: 0)])
         #expect(set.contains(digest: zero))
         #expect(set.contains(digest: ContentDigest(high: 1, low: 0)))
         #expect(set.count == 2)
     }
 
     @Test func anEmptySetHoldsNothing() {
-        let set = FileNameSet(digests: [])
+        let set = FileNameDigests(digests: [])
         #expect(set.count == 0)
         #expect(!set.contains("hl-1", suffix: ".md"))
         #expect(!set.contains(digest: ContentDigest(high: 0, low: 0)))
