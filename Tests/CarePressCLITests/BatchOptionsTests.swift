@@ -116,13 +116,9 @@ struct BatchOptionsTests {
         let temporary = try TemporaryProject("lock")
         defer { withExtendedLifetime(temporary) {} }
         let output = temporary.url("output")
-        try FileManager.default.createDirectory(
-            at: output.appendingPathComponent(".carepress"), withIntermediateDirectories: true)
-        // This test process holds the lock as a running whole build does.
-        let lock = open(output.appendingPathComponent(".carepress/build.lock").path, O_RDWR | O_CREAT, 0o644)
-        #expect(lock >= 0)
+        // This test holds the lock as a running whole build does.
+        let lock = try CLI.holdBuildLock(of: output)
         defer { close(lock) }
-        #expect(flock(lock, LOCK_EX) == 0)
         let arguments = ["build", "--output", output.path, "--quiet", "--jobs", "2"]
 
         let refused = try CLI.run(arguments + ["--no-wait"], in: CLI.repository)

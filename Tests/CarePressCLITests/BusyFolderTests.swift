@@ -96,13 +96,9 @@ struct BusyFolderTests {
         let temporary = try TemporaryProject("wait")
         defer { withExtendedLifetime(temporary) {} }
         let output = temporary.url("output")
-        try FileManager.default.createDirectory(
-            at: output.appendingPathComponent(".carepress"), withIntermediateDirectories: true)
         // This test holds the lock as a running whole build does.
-        let lock = open(output.appendingPathComponent(".carepress/build.lock").path, O_RDWR | O_CREAT, 0o644)
-        #expect(lock >= 0)
+        let lock = try CLI.holdBuildLock(of: output)
         defer { close(lock) }
-        #expect(flock(lock, LOCK_EX) == 0)
         let errors = output.appendingPathComponent("stderr.txt")
         let results = output.appendingPathComponent("stdout.json")
         #expect(FileManager.default.createFile(atPath: errors.path, contents: nil))

@@ -141,3 +141,18 @@ enum CLI {
         var data = Data()
     }
 }
+
+extension CLI {
+    /// Takes `<output>/.carepress/build.lock` exclusively, as a running whole build holds it (making the folder if
+    /// need be); the descriptor, for the caller to close.
+    static func holdBuildLock(of output: URL) throws -> Int32 {
+        try FileManager.default.createDirectory(
+            at: output.appendingPathComponent(".carepress"), withIntermediateDirectories: true)
+        let lock = open(output.appendingPathComponent(".carepress/build.lock").path, O_RDWR | O_CREAT, 0o644)
+        guard lock >= 0, flock(lock, LOCK_EX) == 0 else {
+            if lock >= 0 { close(lock) }
+            throw CocoaError(.fileWriteUnknown)
+        }
+        return lock
+    }
+}

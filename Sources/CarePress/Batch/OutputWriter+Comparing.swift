@@ -17,8 +17,8 @@ extension OutputWriter {
     }
 
     /// Whether nothing is at a path, or a regular file (not a link) with exactly these bytes, or something else; a
-    /// file is read and compared 64 KB at a time, so a large file (the reports index's filter data is 6 MB at
-    /// 100,000 reports) is not held twice.
+    /// file is read and compared 64 KB at a time, so a large file (the reports index's filter data at 100,000
+    /// reports) is not held twice.
     static func existingFile(
         _ name: String, in folder: OutputFolder, comparedWith bytes: [UInt8]
     ) -> ExistingFile {

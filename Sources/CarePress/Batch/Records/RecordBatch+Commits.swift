@@ -178,8 +178,8 @@ extension RecordBatch {
 
     /// Lets go of the bytes of a committed record's summary (the manifest has them), unless the summaries kept so far
     /// are under `summaryBytesKept`: the reports index reads those here rather than back from the manifest, one
-    /// query each, on one connection the index's workers take turns at. At 100,000 records the summaries would be 18 MB: past the first 2 MB, a bound on what this
-    /// adds to a large build's peak, they are read back.
+    /// query each, on one connection the index's workers take turns at. Past the first `summaryBytesKept`, a bound
+    /// on what this adds to a large build's peak, they are read back.
     func releaseSummary(_ index: Int) {
         guard let count = entries[index]?.summary?.bytes?.count else { return }
         guard keptSummaryBytes + count > Self.summaryBytesKept else {
