@@ -150,7 +150,7 @@ def main():
         print(f"Edit of one record at {total:,} records -> reload event at the listener "
               f"(includes the {0.1:.1f} s wait for quiet):")
         print(f"  median {statistics.median(delays) * 1000:.0f} ms, best {min(delays) * 1000:.0f} ms, "
-              f"worst {max(delays) * 1000:.0f} ms over {len(delays)} edits (target: <= 200 ms)")
+              f"worst {max(delays) * 1000:.0f} ms over {len(delays)} edits (goal: at most 300 ms)")
     finally:
         if server is not None and server.poll() is None:
             server.send_signal(2)

@@ -27,7 +27,7 @@ public enum PreviewServer {
         // Watch before the first build, so that a change made while it runs is not missed.
         let watcher = FileWatcher(roots: options.watchedFolders, poll: options.poll, quiet: options.quiet)
         let session = PreviewSession(
-            options: options.build, channel: channel, namesEveryChange: watcher.mode == .inotify)
+            options: options.build, channel: channel)
         report(session.built(session.build(), changes: []))
         report(.watching(roots: watcher.roots, mode: watcher.mode))
 

@@ -15,10 +15,6 @@ public struct BuildOptions: Sendable {
     public var force: Bool
     /// The part of the records to build; `.all` for a whole build.
     public var shard: Shard
-    /// What changed since the last build of the session into the output folder (see `ChangedFiles`); `.unknown`
-    /// (the default) reads and digests every file. For a caller that watches the content folder and the theme
-    /// (`carepress serve`), together with `cache`.
-    public var changes: ChangedFiles = .unknown
     /// Whether the build flushes the files it writes to disk before it finishes (`build --sync`), so that they are on
     /// disk when it returns. Otherwise the system writes them back within seconds, as it does any program's files, and
     /// the manifest records that they may not be on disk yet: if the system stops before (a power cut), the next
@@ -37,8 +33,8 @@ public struct BuildOptions: Sendable {
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
     /// What to do when another build is writing into the output folder (see docs/reference/limits-and-guarantees.md).
     public var whenLocked: WhenLocked = .wait(announce: nil)
-    /// What the builds of a session (`carepress serve`) keep between them: parsed YAML files, the reports index's
-    /// pages. Nil (the default) makes everything afresh.
+    /// What the builds of a session (`carepress serve`) keep between them: the reports index as the last build made
+    /// it. Nil (the default) makes everything afresh.
     public var cache: BuildCache?
     /// Whether the build counts the reports at each attention level even when the reports index is not written again
     /// (`BuildReport.attention`; `build --json` asks for it).

@@ -170,8 +170,7 @@ extension FanIn {
             var project = inputs.project
             project.recordFiles = all.map { files[$0] }
             var options = inputs.options
-            (options.force, options.shard, options.changes, options.cache, options.progress) =
-                (true, .all, .unknown, nil, nil)
+            (options.force, options.shard, options.cache, options.progress) = (true, .all, nil, nil)
             let batch = RecordBatch(project: project, options: options, mode: .check(renderer: inputs.reports))
             var none: [(path: String, entry: BuildManifest.Entry)] = []
             batch.scan(previous: &none)

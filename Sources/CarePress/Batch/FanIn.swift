@@ -24,7 +24,7 @@ enum FanIn {
         }
         var options = options
         options.outputIsLocal = options.outputIsLocal ?? LocalFileSystem.contains(writer.root)
-        (options.cache, options.changes, options.pdf) = (nil, .unknown, .none)
+        (options.cache, options.pdf) = (nil, .none)
         guard var loaded = SiteBuilder.loadProject(options, into: &report) else {
             return SiteBuilder.stopped(report, start)
         }
@@ -40,9 +40,7 @@ enum FanIn {
             }
             loaded = now
         }
-        guard case .loaded(let project, let templates, let site, _) = loaded else {
-            return SiteBuilder.stopped(report, start)
-        }
+        let (project, templates, site) = (loaded.project, loaded.templates, loaded.site)
         writer.access = site.outputAccess
         let count = options.shard.count
         let others = BuildManifest.otherShardCounts(than: options.shard, in: writer)

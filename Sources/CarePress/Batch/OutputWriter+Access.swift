@@ -134,13 +134,3 @@ extension OutputWriter {
         }
     }
 }
-
-extension SiteBuilder.LoadedProject {
-    /// The site settings of the project (for the output folder's access).
-    var site: Site {
-        switch self {
-        case .loaded(_, _, let site, _): site
-        case .kept(let kept): kept.inputs.site
-        }
-    }
-}

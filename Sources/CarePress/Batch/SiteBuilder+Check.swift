@@ -18,7 +18,7 @@ extension SiteBuilder {
     public static func check(_ options: BuildOptions) -> BuildReport {
         let start = Stopwatch()
         var options = options
-        (options.force, options.shard, options.pdf, options.changes, options.cache) = (true, .all, .none, .unknown, nil)
+        (options.force, options.shard, options.pdf, options.cache) = (true, .all, .none, nil)
         options.progress = nil
         var report = BuildReport()
         if let missing = SiteProject.missing(options.contentPath) {
@@ -26,7 +26,9 @@ extension SiteBuilder {
             report.stoppedEarly = true
             return finished(report, start)
         }
-        guard case .loaded(let project, let templates, let site, _)? = loadProject(options, into: &report) else {
+        guard let (project, templates, site) = loadProject(options, into: &report).map({
+            ($0.project, $0.templates, $0.site)
+        }) else {
             return finished(report, start)
         }
         // A record folder that cannot be listed (build also stops on one that vanished since its last build).
@@ -55,7 +57,7 @@ extension SiteBuilder {
     /// record rather than only what stopped it. Nothing is written.
     static func checkRecords(of project: SiteProject, _ options: BuildOptions, into report: inout BuildReport) {
         var options = options
-        (options.force, options.shard, options.changes, options.cache) = (true, .all, .unknown, nil)
+        (options.force, options.shard, options.cache) = (true, .all, nil)
         options.progress = nil
         let batch = RecordBatch(project: project, options: options, mode: .check(renderer: nil))
         var none: [(path: String, entry: BuildManifest.Entry)] = []

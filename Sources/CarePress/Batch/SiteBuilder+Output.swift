@@ -58,7 +58,7 @@ extension SiteBuilder {
         -> Result<(BuildManifest, BuildManifest.Contents), SQLiteError>
     {
         Result { () throws(SQLiteError) in
-            try BuildManifest.open(at: path, strings: strings, mirrored: options.cache != nil, boot: options.boot)
+            try BuildManifest.open(at: path, strings: strings, boot: options.boot)
         }
     }
 

@@ -2,10 +2,11 @@ import Foundation
 
 /// The project a build reads: its content, settings and theme, loaded once, and what it renders with.
 extension SiteBuilder {
-    /// A project whose theme and settings loaded: loaded now, or kept by the session from its last build.
-    enum LoadedProject {
-        case loaded(project: SiteProject, templates: TemplateSet, site: Site, diagnostics: [Diagnostic])
-        case kept(KeptProject)
+    /// A project whose theme and settings loaded.
+    struct LoadedProject {
+        let project: SiteProject
+        let templates: TemplateSet
+        let site: Site
     }
 
     /// What a build renders with, made once.
@@ -38,21 +39,11 @@ extension SiteBuilder {
     static func loadProject(
         _ options: BuildOptions, parsing: TemplateSet.Parsing = .now, into report: inout BuildReport
     ) -> LoadedProject? {
-        if case .known(let changes, theme: false) = options.changes,
-            let kept = options.cache?.project.withLock({ $0 })?.updated(with: changes)
-        {
-            // Only record files changed since the session's last build: its project, theme and digests still hold.
-            var kept = kept
-            kept.inputs.options = options
-            options.cache?.project.withLock { $0 = kept }
-            report.diagnostics += kept.diagnostics + noRecordsWarning(kept.inputs.project)
-            return .kept(kept)
-        }
         // The theme is loaded (and parsed) while the content is read: neither needs the other.
         let loadingTheme = BackgroundWork(inBackground: options.jobs > 1) {
             TemplateSet.load(from: options.theme, requiring: requiredTemplates, parsing: parsing)
         }
-        let project = SiteProject.load(from: options.contentPath, cache: options.cache?.yaml)
+        let project = SiteProject.load(from: options.contentPath)
         var diagnostics = project.diagnostics
         let templates: TemplateSet
         switch loadingTheme.take() {
@@ -79,7 +70,7 @@ extension SiteBuilder {
         guard project.knowledgeIsReadable else { return nil }
         // A folder that could not be listed: its files are unknown, so nothing is written or removed.
         guard !project.hasUnlistedFolders else { return nil }
-        return .loaded(project: project, templates: templates, site: site, diagnostics: diagnostics)
+        return LoadedProject(project: project, templates: templates, site: site)
     }
 
     /// A warning that a project has no record files, naming the folders looked in; none when it has some, or when

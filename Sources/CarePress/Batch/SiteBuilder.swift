@@ -29,7 +29,7 @@ public enum SiteBuilder {
         // Nothing is written, not even the lock, for a project whose theme or settings stop the build. A folder built
         // before already has its lock files, so taking them writes nothing: they are taken first (unless another
         // build holds them), and its manifest, if it can be read as it is, is read while the project loads.
-        let earlyLock = options.cache == nil ? BuildLock.acquireIfBuiltBefore(in: writer, shard: options.shard) : nil
+        let earlyLock = BuildLock.acquireIfBuiltBefore(in: writer, shard: options.shard)
         // Not when manifests of other shard counts are to be taken over first (see `takeOverOtherShardCounts`).
         let readAhead = earlyLock.flatMap { _ in
             BuildManifest.otherShardCounts(than: options.shard, in: writer).isEmpty
@@ -57,9 +57,7 @@ public enum SiteBuilder {
             if waited {
                 // Another build ran meanwhile: read the project as it is now.
                 report.diagnostics = []
-                var everything = options
-                everything.changes = .unknown
-                guard let now = loadProject(everything, into: &report) else { return stopped(report, start) }
+                guard let now = loadProject(options, into: &report) else { return stopped(report, start) }
                 loaded = now
                 writer.access = loaded.site.outputAccess
             }
@@ -70,44 +68,21 @@ public enum SiteBuilder {
         }
         report.diagnostics += writer.applyAccessReporting(owned: ownedEntries)
         // Otherwise the manifest is read while the shared inputs are digested: neither needs the other.
-        // A session's last build left its manifest open: taken out, and put back only by a build that finishes.
-        let kept = options.cache?.manifest.withLock { kept in
-            defer { kept = nil }
-            return kept?.path == manifestFile ? kept?.manifest : nil
-        }
         let opening = BackgroundWork(inBackground: options.jobs > 1) {
-            () -> (Result<(BuildManifest, BuildManifest.Contents), SQLiteError>, reopened: Bool)? in
-            if let kept, let contents = kept.reopened(at: manifestFile) { return (.success((kept, contents)), true) }
-            if let read = readAhead?.take() { return (.success(read), false) }
+            () -> Result<(BuildManifest, BuildManifest.Contents), SQLiteError>? in
+            if let read = readAhead?.take() { return .success(read) }
             // A manifest that cannot be read as it is gets mended or made again: not before the theme is known to
             // parse, as nothing is written for a theme that does not.
             guard case .now = parsing else { return nil }
-            return (openManifest(at: manifestFile, strings: strings, options: options), false)
+            return openManifest(at: manifestFile, strings: strings, options: options)
         }
-        let inputs: Inputs
-        switch loaded {
-        case .kept(let kept): inputs = kept.inputs
-        case .loaded(let project, let templates, let site, let diagnostics):
-            inputs = Inputs(project: project, templates: templates, site: site, options: options)
-            options.cache?.project.withLock { $0 = KeptProject(inputs: inputs, diagnostics: diagnostics) }
-        }
-        // A session's rebuild (its manifest kept) lists the report folders (for whether each reused record's files
-        // are there) while the manifest is taken and the records scanned: at 10,000 records a folder holds 20,000
-        // names. Other builds list them in the scan, as ever (sweeping them when the manifest is read from disk), so
-        // that a batch's peak memory does not hold both at once.
-        let recordFiles = inputs.project.recordFiles
-        let listed =
-            options.force || kept == nil
-            ? nil
-            : BackgroundWork(inBackground: options.jobs > 1) { [writer] in
-                RecordBatch.listReportFolders(of: recordFiles, writer: writer)
-            }
+        let inputs = Inputs(project: loaded.project, templates: loaded.templates, site: loaded.site, options: options)
         // Templates left to be parsed when rendered are parsed now, before anything is written, unless the last
         // finished build wrote the guide from the same theme (and the same tool and content): they parsed then.
         let taken = opening.take()
         if case .whenRendered = parsing {
             var parsedBefore = false
-            if case (.success((_, let contents)), _)? = taken {
+            if case .success((_, let contents))? = taken {
                 parsedBefore = contents.shared.guideDigest == SharedPagesPlan.guideDigest(of: inputs)
             }
             if !parsedBefore {
@@ -120,8 +95,7 @@ public enum SiteBuilder {
                 }
             }
         }
-        let (opened, reopened) =
-            (consume taken) ?? (openManifest(at: manifestFile, strings: strings, options: options), false)
+        let opened = (consume taken) ?? openManifest(at: manifestFile, strings: strings, options: options)
         // Consumed: a copy left here would keep the manifest's entries (at 100,000 records, 30 MB) alive after the scan
         // lets go of them.
         guard case (let manifest, var contents)? = openedManifest(consume opened, at: manifestFile, into: &report)
@@ -136,15 +110,11 @@ public enum SiteBuilder {
         report.diagnostics += folders.diagnostics
         if folders.stops { return stopped(report, start) }
         writer.applyAccess(toFiles: BuildManifest.files(for: options.shard))
-        // A manifest the session kept stands for this process's last build of the folder, which finished, and no
-        // other build has committed since: the listing of every folder for temporary files a killed build left is
-        // for the first build (and any build that reads the manifest from disk).
-        // The report folders (tens of thousands of files) are swept by the listing the scan makes of them anyway.
-        if !reopened {
-            let reportFolders = Set(RecordKind.allCases.map { BytePath(RecordBatch.reportFolder(of: $0)) })
-            writer.removeLeftoverTemporaryFiles(
-                in: foldersWritten(by: contents, writer: writer).filter { !reportFolders.contains(BytePath($0)) })
-        }
+        // The temporary files a killed build may have left are removed; the report folders (tens of thousands of
+        // files) are swept by the listing the scan makes of them anyway.
+        let reportFolders = Set(RecordKind.allCases.map { BytePath(RecordBatch.reportFolder(of: $0)) })
+        writer.removeLeftoverTemporaryFiles(
+            in: foldersWritten(by: contents, writer: writer).filter { !reportFolders.contains(BytePath($0)) })
 
         let assetsWritten =
             options.pdf != .none ? writeAssetsForPrinting(inputs.templates, with: writer, counting: &report) : [:]
@@ -153,7 +123,7 @@ public enum SiteBuilder {
             project: inputs.project, options: options,
             mode: .build(writer: writer, inputs: inputs.digests, renderer: inputs.reports, manifest: manifest),
             printer: printer, strings: strings)
-        batch.scan(previous: &contents.entries, sweeping: !reopened, listed: listed)
+        batch.scan(previous: &contents.entries)
         report.timings.scan = start.seconds - report.timings.wait
 
         let recordsStart = Stopwatch()
@@ -177,8 +147,6 @@ public enum SiteBuilder {
             into: &report)
         if let failure = batch.manifestFailure {
             report.diagnostics.append(Diagnostic(.error, file: manifestFile, position: .start, message: failure))
-        } else {
-            options.cache?.manifest.withLock { $0 = (manifestFile, manifest) }
         }
         report.timings.shared = sharedStart.seconds
         report.templateFallbacks = inputs.templates.fallbacks.total

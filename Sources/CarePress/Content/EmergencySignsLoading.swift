@@ -14,7 +14,7 @@ extension KnowledgeLoader {
     /// to match, and advice (warned about above grade 8). A missing file is a warning, since nothing is screened
     /// without it; one that is there but cannot be read makes the store unreadable, like the other list files.
     static func loadEmergencySigns(
-        _ folder: String, _ cache: YAMLCache?, _ diagnostics: inout [Diagnostic], _ unreadableParts: inout [Diagnostic]
+        _ folder: String, _ diagnostics: inout [Diagnostic], _ unreadableParts: inout [Diagnostic]
     ) -> [EmergencySign] {
         let path = folder.appendingPathComponent(emergencySignsFile)
         var link = stat()
@@ -27,7 +27,7 @@ extension KnowledgeLoader {
                     hint: "`carepress init` writes one to start from; its format is in formats/README.md"))
             return []
         }
-        let list = loadList(path, cache, &diagnostics, &unreadableParts) { EmergencySign.read($0, $1, $2) }
+        let list = loadList(path, &diagnostics, &unreadableParts) { EmergencySign.read($0, $1, $2) }
         var unique = UniqueNames()
         unique.check(
             list.items.map { ($0.value.id, $0.node.child("id")?.position ?? $0.node.position, list.file) },

@@ -11,9 +11,8 @@ enum KnowledgeLoader {
     /// The longest a condition summary may be, in words: it is injected into a small on-device prompt.
     static let summaryWordLimit = 60
 
-    /// Loads the knowledge store of `folder`, with every problem found, and whether every part of it could be read;
-    /// `cache` keeps parsed files between builds.
-    static func load(from folder: String, cache: YAMLCache? = nil) -> (
+    /// Loads the knowledge store of `folder`, with every problem found, and whether every part of it could be read.
+    static func load(from folder: String) -> (
         store: KnowledgeStore, diagnostics: [Diagnostic], readable: Bool
     ) {
         if let problem = FileProblem.folder(folder) {
@@ -22,13 +21,13 @@ enum KnowledgeLoader {
         var diagnostics: [Diagnostic] = []
         // The parts that cannot be read: when there are any, they are all that is reported.
         var unreadableParts: [Diagnostic] = []
-        let areas = loadList(folder.appendingPathComponent("body-areas.yml"), cache, &diagnostics, &unreadableParts) {
+        let areas = loadList(folder.appendingPathComponent("body-areas.yml"), &diagnostics, &unreadableParts) {
             BodyArea.read($0, $1, $2)
         }
-        let phases = loadList(folder.appendingPathComponent("phases.yml"), cache, &diagnostics, &unreadableParts) {
+        let phases = loadList(folder.appendingPathComponent("phases.yml"), &diagnostics, &unreadableParts) {
             RecoveryPhase.read($0, $1, $2)
         }
-        let signs = loadEmergencySigns(folder, cache, &diagnostics, &unreadableParts)
+        let signs = loadEmergencySigns(folder, &diagnostics, &unreadableParts)
         var unique = UniqueNames()
         let areaIDs = Set(areas.items.map(\.value.id))
         let phaseIDs = Set(phases.items.map(\.value.id))
@@ -40,11 +39,11 @@ enum KnowledgeLoader {
             what: "phase id", into: &diagnostics)
 
         let exerciseFolder = folder.appendingPathComponent("exercises")
-        let exerciseFiles = loadFolder(exerciseFolder, cache, &diagnostics, &unreadableParts) {
+        let exerciseFiles = loadFolder(exerciseFolder, &diagnostics, &unreadableParts) {
             Exercise.read($0, $1, source: $2)
         }
         let conditionFiles = loadFolder(
-            folder.appendingPathComponent("conditions"), cache, &diagnostics, &unreadableParts
+            folder.appendingPathComponent("conditions"), &diagnostics, &unreadableParts
         ) {
             Condition.read($0, $1, source: $2)
         }
@@ -121,7 +120,7 @@ enum KnowledgeLoader {
             areas: areas.items.map(\.value), phases: phases.items.map(\.value), conditions: conditions,
             exercises: exercises, emergencySigns: signs)
         let lexicon = LexiconLoader.load(
-            from: folder, areaIDs: areaIDs, conditionNames: Set(conditions.map(\.name)), cache: cache)
+            from: folder, areaIDs: areaIDs, conditionNames: Set(conditions.map(\.name)))
         store.lexicon = lexicon.lexicon
         diagnostics += lexicon.diagnostics
         return (store, diagnostics, true)
@@ -143,7 +142,7 @@ enum KnowledgeLoader {
     /// A YAML list file read item by item; items with errors are left out. A file that cannot be read makes the store
     /// unreadable.
     static func loadList<T>(
-        _ path: String, _ cache: YAMLCache?, _ diagnostics: inout [Diagnostic], _ unreadableParts: inout [Diagnostic],
+        _ path: String, _ diagnostics: inout [Diagnostic], _ unreadableParts: inout [Diagnostic],
         read: (ContentNode, ValuePath, NodeReader) -> T?
     ) -> (file: String, items: [(value: T, node: ContentNode)]) {
         let log = DiagnosticLog(file: path)
@@ -160,7 +159,7 @@ enum KnowledgeLoader {
             unreadableParts.append(unreadable(path, .unreadable(FileProblem.file(path) ?? "the file cannot be read")))
             return (path, [])
         }
-        guard let root = SourceFile.yaml(path, bytes: bytes, log: log, cache: cache) else { return (path, []) }
+        guard let root = SourceFile.yaml(path, bytes: bytes, log: log) else { return (path, []) }
         let reader = NodeReader(log: log)
         guard case .array(let nodes) = root.value else {
             log.error("expected a list, found \(root.typeName)", at: root.position, path: .root)
@@ -179,7 +178,7 @@ enum KnowledgeLoader {
     /// Every `.yml` file of a folder read as one item each; files that cannot be read are reported and left out. A
     /// folder that cannot be listed (or is missing) makes the store unreadable.
     private static func loadFolder<T>(
-        _ folder: String, _ cache: YAMLCache?, _ diagnostics: inout [Diagnostic], _ unreadableParts: inout [Diagnostic],
+        _ folder: String, _ diagnostics: inout [Diagnostic], _ unreadableParts: inout [Diagnostic],
         read: (ContentNode, NodeReader, String) -> T?
     ) -> [(value: T, node: ContentNode, log: DiagnosticLog)] {
         let listing = SourceFile.list(folder, extensions: ["yml", "yaml"])
@@ -196,7 +195,7 @@ enum KnowledgeLoader {
         var result: [(T, ContentNode, DiagnosticLog)] = []
         for path in listing.files {
             let log = DiagnosticLog(file: path)
-            guard let node = SourceFile.yaml(path, limit: .knowledge, log: log, cache: cache),
+            guard let node = SourceFile.yaml(path, limit: .knowledge, log: log),
                 let value = read(node, NodeReader(log: log), path)
             else {
                 diagnostics += log.diagnostics

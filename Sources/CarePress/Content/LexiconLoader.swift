@@ -9,12 +9,12 @@ enum LexiconLoader {
 
     /// The lexicon of `folder`, with its problems.
     static func load(
-        from folder: String, areaIDs: Set<String>, conditionNames: Set<String>, cache: YAMLCache?
+        from folder: String, areaIDs: Set<String>, conditionNames: Set<String>
     ) -> (lexicon: MatcherLexicon, diagnostics: [Diagnostic]) {
         let path = folder.appendingPathComponent(fileName)
         guard FileManager.default.fileExists(atPath: path) else { return (.empty, []) }
         let log = DiagnosticLog(file: path)
-        guard let root = SourceFile.yaml(path, limit: .knowledge, log: log, cache: cache),
+        guard let root = SourceFile.yaml(path, limit: .knowledge, log: log),
             let object = NodeReader(log: log).object(
                 root, .root, keys: ["synonyms", "bodyParts", "urgentConditions", "notMusculoskeletal"])
         else { return (.empty, log.diagnostics) }

@@ -34,9 +34,8 @@ public struct SiteProject: Sendable {
         diagnostics.contains { $0.severity == .error && $0.message.hasPrefix(FileSystemFailure.unlistedMessage) }
     }
 
-    /// Loads everything but the records from a content folder; `cache` keeps parsed YAML files between the builds of
-    /// a session, so that only the files whose bytes changed are parsed again.
-    public static func load(from contentPath: String, cache: YAMLCache? = nil) -> SiteProject {
+    /// Loads everything but the records from a content folder.
+    public static func load(from contentPath: String) -> SiteProject {
         var diagnostics: [Diagnostic] = []
         var info = stat()
         let found = stat(contentPath, &info) == 0
@@ -49,12 +48,12 @@ public struct SiteProject: Sendable {
                 recordFiles: [], diagnostics: diagnostics, brokenSchemaIDs: [])
         }
         let siteLog = DiagnosticLog(file: contentPath.appendingPathComponent("site.yml"))
-        let site = SourceFile.yaml(siteLog.file, limit: .siteSettings, log: siteLog, cache: cache).flatMap {
+        let site = SourceFile.yaml(siteLog.file, limit: .siteSettings, log: siteLog).flatMap {
             Site.read($0, NodeReader(log: siteLog))
         }
         diagnostics += siteLog.diagnostics
 
-        let knowledge = KnowledgeLoader.load(from: contentPath.appendingPathComponent("knowledge"), cache: cache)
+        let knowledge = KnowledgeLoader.load(from: contentPath.appendingPathComponent("knowledge"))
         diagnostics += knowledge.diagnostics
 
         var schemas: [String: ConsultSchema] = [:]

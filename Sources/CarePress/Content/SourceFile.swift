@@ -78,17 +78,16 @@ enum SourceFile {
         return json(bytes: bytes, log: log)
     }
 
-    /// A YAML file as a tree, or nil after reporting why not; with a cache, a file whose bytes it parsed before is
-    /// not parsed again.
-    static func yaml(_ path: String, limit: FileSizeLimit, log: DiagnosticLog, cache: YAMLCache? = nil) -> ContentNode?
+    /// A YAML file as a tree, or nil after reporting why not.
+    static func yaml(_ path: String, limit: FileSizeLimit, log: DiagnosticLog) -> ContentNode?
     {
         guard let bytes = bytes(path, limit: limit, log: log) else { return nil }
-        return yaml(path, bytes: bytes, log: log, cache: cache)
+        return yaml(path, bytes: bytes, log: log)
     }
 
-    /// A YAML file already read, as a tree, or nil after reporting why not; the cache as `yaml(_:limit:log:cache:)`.
-    static func yaml(_ path: String, bytes: [UInt8], log: DiagnosticLog, cache: YAMLCache? = nil) -> ContentNode? {
-        let parsed = cache?.parsed(path, bytes: bytes, parse: yaml(bytes:)) ?? yaml(bytes: bytes)
+    /// A YAML file already read, as a tree, or nil after reporting why not.
+    static func yaml(_ path: String, bytes: [UInt8], log: DiagnosticLog) -> ContentNode? {
+        let parsed = yaml(bytes: bytes)
         switch parsed {
         case .success(let node): return node
         case .failure(let error):

@@ -6,11 +6,10 @@ import Testing
 /// What a session (`carepress serve`) keeps between builds changes how much a rebuild does, never what it writes.
 @Suite("Session cache")
 struct SessionCacheTests {
-    /// A build of the project with a session cache and, when given, the record files said to have changed.
-    static func options(_ project: TemporaryProject, cache: BuildCache, changed: Set<String>? = nil) -> BuildOptions {
+    /// A build of the project with a session cache.
+    static func options(_ project: TemporaryProject, cache: BuildCache) -> BuildOptions {
         var options = project.ownThemeOptions()
         options.cache = cache
-        options.changes = changed.map { .known(content: $0, theme: false) } ?? .unknown
         return options
     }
 
@@ -27,7 +26,7 @@ struct SessionCacheTests {
         let name = try #require(text.range(of: #""displayName": "[^"]*""#, options: .regularExpression))
         try project.write(
             "Content/" + file, text.replacingCharacters(in: name, with: #""displayName": "Renamed Patient""#))
-        let second = SiteBuilder.build(Self.options(project, cache: cache, changed: [file]))
+        let second = SiteBuilder.build(Self.options(project, cache: cache))
         #expect(!second.hasErrors, "\(second.diagnostics)")
         #expect(second.rendered == 1)
         // Only the edited record's summary is new: every other one is the one decoded before.
@@ -49,7 +48,7 @@ struct SessionCacheTests {
         let first = SiteBuilder.build(Self.options(project, cache: cache))
         #expect(broken(first).count == 1, "\(first.diagnostics)")
         // Nothing changed: the page is used again, not checked again, and its broken link is still an error.
-        let second = SiteBuilder.build(Self.options(project, cache: cache, changed: []))
+        let second = SiteBuilder.build(Self.options(project, cache: cache))
         #expect(cache.indexPages.reusedCount == 1)
         #expect(broken(second) == broken(first))
         #expect(second.hasErrors)

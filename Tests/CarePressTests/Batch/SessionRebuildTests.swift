@@ -3,19 +3,16 @@ import Testing
 
 @testable import CarePress
 
-/// A session's rebuilds (`carepress serve`), told what changed, write what a clean build writes, byte for byte.
+/// A session's rebuilds (`carepress serve`) write what a clean build writes, byte for byte.
 @Suite("Session rebuilds")
 struct SessionRebuildTests {
-    /// The session's next build, told that `content` (relative to the content folder) and, with `theme`, the theme
-    /// changed.
+    /// The session's next build.
     static func rebuild(
-        _ project: TemporaryProject, cache: BuildCache, content: Set<String>, theme: Bool = false,
-        pageSize: Int = ReportsIndex.pageSize
+        _ project: TemporaryProject, cache: BuildCache, pageSize: Int = ReportsIndex.pageSize
     ) -> BuildReport {
         var options = project.ownThemeOptions()
         options.cache = cache
         options.indexPageSize = pageSize
-        options.changes = .known(content: content, theme: theme)
         return SiteBuilder.build(options)
     }
 
@@ -57,7 +54,7 @@ struct SessionRebuildTests {
         let name = try #require(text.range(of: #""displayName": "[^"]*""#, options: .regularExpression))
         try project.write(
             "Content/" + edited, text.replacingCharacters(in: name, with: #""displayName": "Edited Patient""#))
-        let edit = Self.rebuild(project, cache: cache, content: [edited])
+        let edit = Self.rebuild(project, cache: cache)
         #expect(edit.rendered == 1)
         try Self.expectSameAsCleanBuild(project, "edit")
 
@@ -66,7 +63,7 @@ struct SessionRebuildTests {
         try project.write("Content/" + added, text.replacingOccurrences(of: "hl-2026-0001-c1", with: "hl-2026-0001-c3"))
         let deleted = "physio/pg-2026-0002-c2.json"
         try FileManager.default.removeItem(atPath: project.path("Content/" + deleted))
-        let addAndDelete = Self.rebuild(project, cache: cache, content: [added, deleted])
+        let addAndDelete = Self.rebuild(project, cache: cache)
         #expect(addAndDelete.rendered == 1)
         #expect(addAndDelete.deleted > 0)
         try Self.expectSameAsCleanBuild(project, "add and delete")
@@ -75,20 +72,20 @@ struct SessionRebuildTests {
         let renamed = "stacks/renamed.json"
         try FileManager.default.moveItem(
             atPath: project.path("Content/stacks/sw-2026-0001-c1.json"), toPath: project.path("Content/" + renamed))
-        _ = Self.rebuild(project, cache: cache, content: ["stacks/sw-2026-0001-c1.json", renamed])
+        _ = Self.rebuild(project, cache: cache)
         try Self.expectSameAsCleanBuild(project, "rename")
 
         // A template change: every report of the kind, and the index, are made again.
         let template = "Templates/reports/consult.md.mustache"
         try project.write(template, try #require(project.read(template)) + "\nEdited template.\n")
-        let themed = Self.rebuild(project, cache: cache, content: [], theme: true)
+        let themed = Self.rebuild(project, cache: cache)
         #expect(themed.rendered > 1)
         try Self.expectSameAsCleanBuild(project, "template")
 
         // A setting: the project is read again.
         let site = try #require(project.read("Content/site.yml"))
         try project.write("Content/site.yml", site + "\n# edited\n")
-        _ = Self.rebuild(project, cache: cache, content: ["site.yml"])
+        _ = Self.rebuild(project, cache: cache)
         try Self.expectSameAsCleanBuild(project, "settings")
     }
 
@@ -114,7 +111,7 @@ struct SessionRebuildTests {
             let end = try #require(bytes[start...].firstIndex(of: UInt8(ascii: "\"")))
             let edited = bytes[..<start] + Array(value.utf8) + bytes[end...]
             try Data(edited).write(to: URL(fileURLWithPath: project.path("Content/" + file)))
-            return Self.rebuild(project, cache: cache, content: [file], pageSize: pageSize)
+            return Self.rebuild(project, cache: cache, pageSize: pageSize)
         }
         let name = "displayName"
 
@@ -143,67 +140,14 @@ struct SessionRebuildTests {
         // A record deleted: every later page shifts, and the index may lose its last page.
         let deleted = "physio/pg-2026-0001-c1.json"
         try FileManager.default.removeItem(atPath: project.path("Content/" + deleted))
-        _ = Self.rebuild(project, cache: cache, content: [deleted], pageSize: pageSize)
+        _ = Self.rebuild(project, cache: cache, pageSize: pageSize)
         try Self.expectSameAsCleanBuild(project, "a delete", pageSize: pageSize)
 
         // The index's entries template: every page is rendered again.
         let template = "Templates/reports/index-entries.md.mustache"
         try project.write(template, try #require(project.read(template)) + "\nEdited entries.\n")
-        _ = Self.rebuild(project, cache: cache, content: [], theme: true, pageSize: pageSize)
+        _ = Self.rebuild(project, cache: cache, pageSize: pageSize)
         #expect(project.read("Output/reports/index-2.html")?.contains("Edited entries.") == true)
         try Self.expectSameAsCleanBuild(project, "the index's template", pageSize: pageSize)
-    }
-
-    @Test func whenOnlyRecordsChangedTheRecordFoldersAreNotListedAgain() throws {
-        let project = try TemporaryProject.generated(copies: 1)
-        let cache = BuildCache()
-        var options = project.ownThemeOptions()
-        options.cache = cache
-        let first = SiteBuilder.build(options)
-        // A record file the session was not told of is not seen: the session's list of record files is used, with
-        // the named changes applied (this is what spares a rebuild at 10,000 records listing every folder).
-        let unnamed = "consults/unnamed.json"
-        let text = try #require(project.read("Content/consults/hl-2026-0001-c1.json"))
-        try project.write("Content/" + unnamed, text.replacingOccurrences(of: "hl-2026-0001-c1", with: "unnamed-1"))
-        let told = "consults/told.json"
-        try project.write("Content/" + told, text.replacingOccurrences(of: "hl-2026-0001-c1", with: "told-1"))
-        let second = Self.rebuild(project, cache: cache, content: [told])
-        #expect(second.records == first.records + 1)
-        #expect(project.read("Output/reports/consults/told-1.html") != nil)
-        #expect(project.read("Output/reports/consults/unnamed-1.html") == nil)
-        // Nor is a changed setting the session was not told of; once told, the project is read again.
-        let site = try #require(project.read("Content/site.yml"))
-        let title = try #require(site.range(of: #"title: .*"#, options: .regularExpression))
-        try project.write("Content/site.yml", site.replacingCharacters(in: title, with: "title: Renamed Clinic"))
-        _ = Self.rebuild(project, cache: cache, content: [told])
-        #expect(project.read("Output/index.html")?.contains("Renamed Clinic") == false)
-        let third = Self.rebuild(project, cache: cache, content: ["site.yml"])
-        #expect(third.records == first.records + 2)
-        #expect(project.read("Output/index.html")?.contains("Renamed Clinic") == true)
-        #expect(project.read("Output/reports/consults/unnamed-1.html") != nil)
-    }
-
-    @Test func aChangeThatListingWouldReportLoadsTheProjectAgain() throws {
-        let project = try TemporaryProject.generated(copies: 1)
-        let cache = BuildCache()
-        var options = project.ownThemeOptions()
-        options.cache = cache
-        _ = SiteBuilder.build(options)
-        // A file that is not a record is warned about by listing the folder; the kept list would not know of it.
-        try project.write("Content/consults/notes.txt", "not a record\n")
-        let report = Self.rebuild(project, cache: cache, content: ["consults/notes.txt"])
-        #expect(report.diagnostics.contains { $0.message == "ignored: not a .json file" })
-        // A folder named like a record is refused with an error naming it, as listing the folder finds it (a record
-        // file replaced by a folder is not a deleted record).
-        try FileManager.default.createDirectory(
-            atPath: project.path("Content/physio/folder.json"), withIntermediateDirectories: true)
-        let folder = Self.rebuild(project, cache: cache, content: ["physio/folder.json"])
-        let errors = folder.diagnostics.filter { $0.severity == .error }
-        #expect(errors.map(\.file) == [project.path("Content/physio/folder.json")])
-        #expect(errors.map(\.message) == ["not a regular file (a folder), so it is not read"])
-        try FileManager.default.removeItem(atPath: project.path("Content/physio/folder.json"))
-        let removed = Self.rebuild(project, cache: cache, content: ["physio/folder.json"])
-        #expect(!removed.hasErrors, "\(removed.diagnostics)")
-        try Self.expectSameAsCleanBuild(project, "folder")
     }
 }

@@ -144,7 +144,6 @@ struct OutputModesTests {
         options.cache = BuildCache()
         #expect(!SiteBuilder.build(options).hasErrors)
         try project.write("Content/pages/new-page.md", "---\ntitle: New page\n---\n\nSome text.\n")
-        options.changes = .unknown
         #expect(!SiteBuilder.build(options).hasErrors)
         #expect(FileManager.default.fileExists(atPath: project.path("Output/guide/pages/new-page.html")))
         #expect(Self.wrongModes(under: project.path("Output"), file: 0o640, folder: 0o750) == [])

@@ -19,9 +19,6 @@ extension BuildManifest {
                     || (finishing && (!store.finishedOnDisk || unflushed != store.unflushedFrom))
             else { return }
             let generation = store.generation
-            // Until it is known to have been committed, the mirror may not stand for the database.
-            let faithful = store.mirror?.faithful ?? false
-            store.mirror?.faithful = false
             try store.database.transaction { () throws(SQLiteError) in
                 if !store.started || store.finishedOnDisk {
                     try store.database.prepare("UPDATE build SET generation = ?, finished = 0 WHERE one = 1")
@@ -81,8 +78,6 @@ extension BuildManifest {
             store.started = true
             store.finishedOnDisk = finishing
             if finishing { store.unflushedFrom = unflushed }
-            store.mirror?.apply(changes)
-            store.mirror?.faithful = faithful
         }
     }
 

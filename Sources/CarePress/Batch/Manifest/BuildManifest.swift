@@ -74,13 +74,6 @@ final class BuildManifest: Sendable {
         var boundToBoot = false
         /// Whether this build's first commit vouches by the boot for the rows it writes (see `vouchByBoot`).
         var vouchesByBoot = false
-        /// What the database holds, for a session's next build (see `reopened`); nil outside a session, where holding
-        /// every row to the end of the build would cost memory that grows with the records.
-        var mirror: Mirror?
-        /// `PRAGMA data_version` when it was opened: another connection's commit changes it.
-        let dataVersion: Int
-        /// The database file's identity when it was opened.
-        let identity: [UInt64]?
     }
 
     let store: Mutex<Store>
@@ -94,17 +87,16 @@ final class BuildManifest: Sendable {
     /// Opens (or creates) the manifest at an absolute path and reads it, making it again when it is damaged.
     ///
     /// Throws only when the database cannot be opened or made at all (a folder that cannot be written, a full disk).
-    /// A `mirrored` manifest (a session's, see `reopened`) keeps a copy of its rows in memory for the next build.
     /// `boot` is the running system's (see `BootIdentity`).
     static func open(
-        at path: String, strings: StringInterner, mirrored: Bool = false, boot: String? = BootIdentity.current
+        at path: String, strings: StringInterner, boot: String? = BootIdentity.current
     ) throws(SQLiteError) -> (BuildManifest, Contents) {
         do {
-            return try openChecked(at: path, strings: strings, mirrored: mirrored, boot: boot)
+            return try openChecked(at: path, strings: strings, boot: boot)
         } catch  where error.isCorruption {
             let salvaged = salvageOutputs(at: path)
             removeDatabase(at: path)
-            var (manifest, contents) = try openChecked(at: path, strings: strings, mirrored: mirrored, boot: boot)
+            var (manifest, contents) = try openChecked(at: path, strings: strings, boot: boot)
             contents.warnings.append(
                 "the build manifest is damaged (\(error)); it is made again from the records and the files on disk, "
                     + "and every record is rendered again")
@@ -124,7 +116,7 @@ final class BuildManifest: Sendable {
     static func openAsItIs(
         at path: String, strings: StringInterner, boot: String? = BootIdentity.current
     ) -> (BuildManifest, Contents)? {
-        try? openChecked(at: path, strings: strings, mirrored: false, boot: boot, mending: false)
+        try? openChecked(at: path, strings: strings, boot: boot, mending: false)
     }
 
     /// Opens another build's manifest to read what it published (a batch's fan-in reading its shards'), writing
@@ -132,13 +124,13 @@ final class BuildManifest: Sendable {
     /// have run on another machine (whose boot says nothing here) and the reader checks that each file is there. Nil
     /// when it cannot be read as it is.
     static func openPublished(at path: String, strings: StringInterner) -> (BuildManifest, Contents)? {
-        try? openChecked(at: path, strings: strings, mirrored: false, boot: nil, mending: false, trustsEveryRow: true)
+        try? openChecked(at: path, strings: strings, boot: nil, mending: false, trustsEveryRow: true)
     }
 
     /// Opens the manifest; with `mending` false, throws where it would write (see `openAsItIs`); with
     /// `trustsEveryRow`, no row is distrusted for a build that did not finish or a restart (see `openPublished`).
     private static func openChecked(
-        at path: String, strings: StringInterner, mirrored: Bool, boot: String?, mending: Bool = true,
+        at path: String, strings: StringInterner, boot: String?, mending: Bool = true,
         trustsEveryRow: Bool = false
     ) throws(SQLiteError) -> (BuildManifest, Contents) {
         let wouldWrite = SQLiteError(code: SQLITE_READONLY, message: "the manifest needs mending")
@@ -207,10 +199,7 @@ final class BuildManifest: Sendable {
             removeOrphan: try database.prepare("DELETE FROM orphans WHERE path = ?"),
             selectSummary: try database.prepare("SELECT summary FROM records WHERE path = ?"),
             generation: build.finished ? build.generation + 1 : build.generation, finishedOnDisk: build.finished,
-            unflushedFrom: build.unflushed?.from, boot: boot,
-            mirror: mirrored
-                ? Mirror(contents, faithful: build.finished && contents.warnings.isEmpty && untrusted.isEmpty) : nil,
-            dataVersion: try database.integer("PRAGMA data_version") ?? 0, identity: fileIdentity(path))
+            unflushedFrom: build.unflushed?.from, boot: boot)
         guard mending || untrusted.isEmpty else { throw wouldWrite }
         store.boundToBoot =
             boot != nil && (build.finished || killedInThisBoot) && build.unflushed.map { $0.boot == boot } != false

@@ -130,19 +130,15 @@ final class RecordBatch: @unchecked Sendable {
 
     // MARK: Scan
 
-    /// Reads every record file, digests it and finds its id; assigns each record its role for this shard. With
-    /// `sweeping`, the listing of each kind's report folder also removes the temporary files a killed build left there
-    /// (see `OutputWriter.removeLeftoverTemporaryFiles`, which the build runs for the other folders). Without, the
-    /// folders `listed` meanwhile on another thread (a session's rebuild) are taken, if given.
-    func scan(
-        previous manifest: inout [(path: String, entry: BuildManifest.Entry)], sweeping: Bool = false,
-        listed: BackgroundWork<[RecordKind: FileNameDigests]>? = nil
-    ) {
+    /// Reads every record file, digests it and finds its id; assigns each record its role for this shard. A build's
+    /// listing of each kind's report folder also removes the temporary files a killed build left there (see
+    /// `OutputWriter.removeLeftoverTemporaryFiles`, which the build runs for the other folders).
+    func scan(previous manifest: inout [(path: String, entry: BuildManifest.Entry)]) {
         entries = mergeEntries(manifest)
         // The batch holds the entries now, lined up with the record files: the manifest's list of them goes before
         // the files are read (at 100,000 records, 14 MB).
         manifest = []
-        let listing = listReportFolders(sweeping: sweeping, listed: listed)
+        let listing = listReportFolders()
         // Each record's file digest, id and report key (see `Scanned`), worked out on the workers.
         let slots = DisjointSlots<Scanned>(count: files.count)
         // The new stamps of the files read (a table, not a slot per record: none in a no-op build).
@@ -150,17 +146,11 @@ final class RecordBatch: @unchecked Sendable {
         let reads = fileReads
         let files = self.files
         let previous = entries
-        let changed = options.changes.content
         let (force, settled) = (options.force, options.fileSettledSeconds)
         let kept = scannedBytes
         let folders = RecordFolders(of: files)
         WorkerPool.run(jobs: options.jobs, count: files.count, batch: Self.quickBatch) { index in
             // The entry's fields are read where they are: copying a whole entry retains each of its parts.
-            if let changed, let file = previous[index]?.file, !changed.contains(Self.relativePath(of: files[index])) {
-                // The caller watches the files and says this one did not change since the manifest was written.
-                slots[index] = Scanned(files[index].kind, fileDigest: file, id: previous[index]?.id)
-                return
-            }
             if !force, let file = previous[index]?.file, let stamp = previous[index]?.stamp,
                 folders.withLocation(of: files[index], FileStamp.current(in:_:)) == stamp
             {
@@ -224,36 +214,22 @@ final class RecordBatch: @unchecked Sendable {
         if let listing { reportFolders = listing.take() }
     }
 
-    /// The listing of each kind's report folder that a build's scan takes: the one `listed` on another thread, if
-    /// given (and not `sweeping`), or one made now on a thread of its own, while the record files are read: listing
-    /// tens of thousands of names is a large part of a no-op build, and then overlaps the workers' `stat` of every
-    /// record file. Nil when checking, or, for a forced build, with nothing to sweep.
-    private func listReportFolders(
-        sweeping: Bool, listed: BackgroundWork<[RecordKind: FileNameDigests]>?
-    ) -> BackgroundWork<[RecordKind: FileNameDigests]>? {
+    /// The listing of each kind's report folder that a build's scan takes, made on a thread of its own while the
+    /// record files are read: listing tens of thousands of names is a large part of a no-op build, and then overlaps
+    /// the workers' `stat` of every record file. Every report folder is swept of temporary files; a forced build
+    /// keeps no listing. Nil when checking.
+    private func listReportFolders() -> BackgroundWork<[RecordKind: FileNameDigests]>? {
         guard case .build(let writer, _, _, _) = mode else { return nil }
-        if !sweeping, !options.force, let listed { return listed }
         let (force, files) = (options.force, self.files)
-        guard sweeping || !force else { return nil }
         return BackgroundWork(inBackground: options.jobs > 1) {
             var folders: [RecordKind: FileNameDigests] = [:]
             for kind in RecordKind.allCases {
                 let listed = !force && files.contains(where: { $0.kind == kind })
-                guard listed || sweeping else { continue }
-                let names = writer.regularFileNames(in: Self.reportFolder(of: kind), removingTemporaryFiles: sweeping)
+                let names = writer.regularFileNames(in: Self.reportFolder(of: kind), removingTemporaryFiles: true)
                 if listed { folders[kind] = names }
             }
             return folders
         }
-    }
-
-    /// The regular files of the report folder of each kind the record files have: what `outputExists` looks up.
-    static func listReportFolders(of files: [RecordFile], writer: OutputWriter) -> [RecordKind: FileNameDigests] {
-        var folders: [RecordKind: FileNameDigests] = [:]
-        for kind in RecordKind.allCases where files.contains(where: { $0.kind == kind }) {
-            folders[kind] = writer.regularFileNames(in: reportFolder(of: kind))
-        }
-        return folders
     }
 
     /// The folder of a kind's report files, relative to the output folder (`reports/consults`).
