@@ -119,7 +119,7 @@ struct BuildInputs: Sendable {
         case .failure(.tooLarge):
             var hasher = ContentHasher()
             hasher.combine("large:" + path)
-            hasher.combine(path.withCString { FileStamp.current(in: AT_FDCWD, $0) } ?? ContentDigest("gone"))
+            hasher.combine(FileStamp.current(path) ?? ContentDigest("gone"))
             return hasher.finalize()
         case .failure:
             return ContentDigest("unreadable:" + path)

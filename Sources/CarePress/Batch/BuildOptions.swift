@@ -50,9 +50,6 @@ public struct BuildOptions: Sendable {
     /// Whether the output folder is on a file system of this machine's own (`LocalFileSystem`): asked of the folder
     /// by the build (nil until then), unless a test sets it to act out another file system.
     var outputIsLocal: Bool?
-    /// How many bytes of changed record files the scan keeps for their loads (see `ScannedBytes`): 24 MB, but in
-    /// tests of the files read again.
-    var scannedBytesBudget = ScannedBytes.defaultBudget
 
     /// What a build does when another build holds the output folder.
     public enum WhenLocked: Sendable {

@@ -32,8 +32,7 @@ public struct BuildReport: Sendable {
     public var pdfEngineError: PDFEngineError?
     /// Wall-clock and worker time of the build's stages.
     public var timings = BuildTimings()
-    /// How many times record files were read: by the scan (the others were left alone since the last build read
-    /// them), and by a load the scan kept no bytes for (see `ScannedBytes`).
+    /// How many record files the scan read: the others were left alone since the last build read them.
     var recordFilesRead = 0
     /// How many stored summaries the reports index read back from the manifest (the others were still in memory).
     var summariesReadBack = 0

@@ -37,25 +37,11 @@ enum FileBytes {
     static func contents(
         _ path: String, limit: Int = .max, stamp: inout ContentDigest?, settled: Double
     ) -> Result<[UInt8], Failure> {
-        path.withCString { contents(in: AT_FDCWD, $0, limit: limit, stamp: &stamp, settled: settled) }
-    }
-
-    /// The bytes of the file at `path` relative to the folder open as `directory` (as `openat(2)` takes them), or nil
-    /// when it cannot be read or is larger than `limit`; `stamp` as `contents(_:limit:stamp:settled:)` gives it.
-    static func read(
-        in directory: Int32, _ path: UnsafePointer<CChar>, limit: Int = .max, stamp: inout ContentDigest?,
-        settled: Double
-    ) -> [UInt8]? {
-        try? contents(in: directory, path, limit: limit, stamp: &stamp, settled: settled).get()
-    }
-
-    /// `read(in:_:limit:stamp:settled:)`, saying why the file was not read.
-    static func contents(
-        in directory: Int32, _ path: UnsafePointer<CChar>, limit: Int, stamp: inout ContentDigest?, settled: Double
-    ) -> Result<[UInt8], Failure> {
         var found: ContentDigest?
         defer { stamp = found }
-        return contents(in: directory, path, limit: limit) { found = FileStamp.digest(of: $0, settled: settled) }
+        return path.withCString {
+            contents(in: AT_FDCWD, $0, limit: limit) { found = FileStamp.digest(of: $0, settled: settled) }
+        }
     }
 
     /// The bytes of a file relative to a folder's descriptor, handing `inspect` the file's metadata as it is opened.
@@ -176,11 +162,11 @@ enum FileStamp {
     /// How long a file must have been left alone for its stamp to be kept, by default.
     static let settledSeconds = 2.0
 
-    /// The stamp of a file as it is now (following a symbolic link, as reading does), at `path` relative to the folder
-    /// open as `directory` (as `fstatat(2)` takes them); nil when it is not a regular file or cannot be seen.
-    static func current(in directory: Int32, _ path: UnsafePointer<CChar>) -> ContentDigest? {
+    /// The stamp of a file as it is now (following a symbolic link, as reading does); nil when it is not a regular
+    /// file or cannot be seen.
+    static func current(_ path: String) -> ContentDigest? {
         var info = stat()
-        guard fstatat(directory, path, &info, 0) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return digest(of: info)
     }
 

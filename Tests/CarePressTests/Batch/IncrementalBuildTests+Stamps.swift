@@ -14,27 +14,6 @@ extension IncrementalBuildTests {
         return options
     }
 
-    /// The scan keeps the bytes it read for the load (`ScannedBytes`): a full build reads each record file once. With
-    /// no room to keep them, each is read again, and the output is the same.
-    @Test func aFullBuildReadsEachRecordFileOnceAndWithoutKeptBytesTwiceToTheSameOutput() throws {
-        let project = try TemporaryProject.generated(copies: 3)
-        let kept = SiteBuilder.build(Self.stampingOptions(project))
-        #expect(!kept.hasErrors)
-        #expect(kept.recordFilesRead == kept.records)
-        var options = Self.stampingOptions(project)
-        options.outputPath = project.path("Unkept")
-        options.scannedBytesBudget = 0
-        let unkept = SiteBuilder.build(options)
-        #expect(unkept.recordFilesRead == 2 * kept.records)
-        #expect(unkept.rendered == kept.rendered)
-        #expect(unkept.diagnostics.map(\.message) == kept.diagnostics.map(\.message))
-        let files = project.files(under: "Output").filter { !$0.hasPrefix(".carepress") }
-        #expect(files == project.files(under: "Unkept").filter { !$0.hasPrefix(".carepress") })
-        for file in files {
-            #expect(project.read("Output/" + file) == project.read("Unkept/" + file), "\(file)")
-        }
-    }
-
     @Test func aRecordFileLeftAloneSinceTheLastBuildIsNotReadAgain() throws {
         let project = try TemporaryProject.generated(copies: 3)
         let first = SiteBuilder.build(Self.stampingOptions(project))

@@ -48,8 +48,6 @@ extension RecordBatch {
             }
         }
         commit(waiting)
-        // Every kept file has been taken by its load; nothing of them outlives the pass.
-        scannedBytes.drop { _ in false }
     }
 
     /// For a build that flushes its files to disk (`BuildOptions.flushesToDisk`), starts flushing the files in place,
@@ -214,11 +212,7 @@ extension RecordBatch {
             // Read now, it would be another file than the one the scan found no id in (claims are settled on ids).
             SourceFile.report(failure, limit: .record, log: log)
             return failed(log.diagnostics)
-        } else if let kept = scannedBytes.take(index), let digest = scanned.fileDigest {
-            // The bytes the scan digested, and found the id in.
-            (bytes, fileDigest, entry.stamp) = (kept.bytes, digest, kept.stamp)
         } else {
-            _ = fileReads.next()
             let contents = FileBytes.contents(
                 file.path, limit: RecordLimits.maximumSize, stamp: &entry.stamp, settled: options.fileSettledSeconds)
             guard case .success(let read) = contents else {

@@ -39,11 +39,9 @@ final class RecordBatch: @unchecked Sendable {
     /// touched or copied over) has its row written again, as has another shard's record, so that the next build
     /// need not read it. (A record loaded again takes the stamp of the bytes it loads.)
     var restamped: [Int: ContentDigest?] = [:]
-    /// How many times a record file was read: by the scan (the others were as the manifest's stamps say), and by a
-    /// load the scan kept no bytes for.
+    /// How many record files the scan read: the others were as the manifest's stamps say. (A record to render is
+    /// read again by its load.)
     let fileReads = SerialCounter()
-    /// The bytes of changed record files the scan read, for their loads (up to a budget; see `ScannedBytes`).
-    let scannedBytes: ScannedBytes
     /// The new entries of contested records whose files are staged until the contest is settled.
     var heldEntries: [Int: BuildManifest.Entry] = [:]
     /// The flush of the files committed so far, started while the workers render (see `processRecords`); the build's
@@ -81,7 +79,6 @@ final class RecordBatch: @unchecked Sendable {
         self.strings = strings
         loader = RecordLoader(project: project)
         files = project.recordFiles
-        scannedBytes = ScannedBytes(budget: options.scannedBytesBudget)
     }
 
     /// How many records a worker of the scan or the reuse pass takes at a time (see `WorkerPool.run`): each is a
@@ -147,12 +144,10 @@ final class RecordBatch: @unchecked Sendable {
         let files = self.files
         let previous = entries
         let (force, settled) = (options.force, options.fileSettledSeconds)
-        let kept = scannedBytes
-        let folders = RecordFolders(of: files)
         WorkerPool.run(jobs: options.jobs, count: files.count, batch: Self.quickBatch) { index in
             // The entry's fields are read where they are: copying a whole entry retains each of its parts.
             if !force, let file = previous[index]?.file, let stamp = previous[index]?.stamp,
-                folders.withLocation(of: files[index], FileStamp.current(in:_:)) == stamp
+                FileStamp.current(files[index].path) == stamp
             {
                 // The file is as it was when the last build read it.
                 slots[index] = Scanned(files[index].kind, fileDigest: file, id: previous[index]?.id)
@@ -160,9 +155,8 @@ final class RecordBatch: @unchecked Sendable {
             }
             var stamp: ContentDigest?
             _ = reads.next()
-            let read = folders.withLocation(of: files[index]) {
-                FileBytes.contents(in: $0, $1, limit: RecordLimits.maximumSize, stamp: &stamp, settled: settled)
-            }
+            let read = FileBytes.contents(
+                files[index].path, limit: RecordLimits.maximumSize, stamp: &stamp, settled: settled)
             guard case .success(let bytes) = read else {
                 var unread = Scanned(files[index].kind, fileDigest: nil, id: nil)
                 if case .failure(let failure) = read { unread.readFailure = failure }
@@ -175,9 +169,6 @@ final class RecordBatch: @unchecked Sendable {
             slots[index] = Scanned(
                 files[index].kind, fileDigest: digest,
                 id: unchanged ? previous[index]?.id : RecordIDScanner.id(in: bytes))
-            // A changed record is loaded next, as is every record of a forced build (unless another shard owns it):
-            // its bytes are kept for that.
-            if force || !unchanged { kept.keep(index, ScannedBytes.File(bytes: bytes, stamp: stamp)) }
         }
         restamped = restamps.withLock { $0 }
         scanned = files.indices.map { slots[$0] ?? Scanned(files[$0].kind, fileDigest: nil, id: nil) }
@@ -209,7 +200,6 @@ final class RecordBatch: @unchecked Sendable {
                 scanned[index].role = .validate
             }
         }
-        scannedBytes.drop { scanned[$0].role != .none }
         outcomes = Array(repeating: nil, count: files.count)
         if let listing { reportFolders = listing.take() }
     }
