@@ -47,6 +47,9 @@ struct TooManyOpenFilesTests {
             }
         }
         #expect(started > 10)
-        #expect(contentNamedIt, "no limit made reading the content fail")
+        // `build` holds its lock and manifest while it reads the content, so some limit fails a content file. `check`
+        // opens one content file at a time, fewer descriptors than listing the theme's nested folders takes, so
+        // every limit that fails it fails it on the theme.
+        #expect(contentNamedIt || command == "check", "no limit made reading the content fail")
     }
 }

@@ -26,11 +26,8 @@ extension SiteBuilder {
             report.stoppedEarly = true
             return finished(report, start)
         }
-        guard let (project, templates, site) = loadProject(options, into: &report).map({
-            ($0.project, $0.templates, $0.site)
-        }) else {
-            return finished(report, start)
-        }
+        guard let loaded = loadProject(options, into: &report) else { return finished(report, start) }
+        let (project, templates, site) = (loaded.project, loaded.templates, loaded.site)
         // A record folder that cannot be listed (build also stops on one that vanished since its last build).
         report.diagnostics += RecordFolderCheck.check(project, allowsEmpty: false).diagnostics
         let inputs = Inputs(project: project, templates: templates, site: site, options: options)

@@ -79,8 +79,7 @@ enum SourceFile {
     }
 
     /// A YAML file as a tree, or nil after reporting why not.
-    static func yaml(_ path: String, limit: FileSizeLimit, log: DiagnosticLog) -> ContentNode?
-    {
+    static func yaml(_ path: String, limit: FileSizeLimit, log: DiagnosticLog) -> ContentNode? {
         guard let bytes = bytes(path, limit: limit, log: log) else { return nil }
         return yaml(path, bytes: bytes, log: log)
     }
