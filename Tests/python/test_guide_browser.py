@@ -7,7 +7,6 @@ waits for a fixed time: every wait is a WebDriverWait on a condition.
 import json
 import pathlib
 import subprocess
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from selenium import webdriver
@@ -230,13 +229,34 @@ def test_a_concern_that_matches_nothing_says_so(browser, guide):
 
 def cli_match(carepress, concern: str, area: str | None) -> tuple[list[str], list[dict]]:
     """`carepress match --json`: the top three's names and the urgent signs."""
-    command = [str(carepress), "match", "--json", "--content", "Content"]
-    if area:
-        command += ["--area", area]
-    result = subprocess.run(command + ["--", concern], cwd=REPOSITORY, capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    printed = json.loads(result.stdout)
-    return [match["name"] for match in printed["matches"]], printed["urgentSigns"]
+    return cli_matches(carepress, [(concern, area)])[0]
+
+
+def cli_matches(carepress, cases: list[tuple[str, str | None]]) -> list[tuple[list[str], list[dict]]]:
+    """`cli_match` of each (concern, area), in order: the concerns of one area from one `carepress match --lines
+    --json` run (JSON Lines), and a concern that holds a line break alone, as an argument."""
+    results: dict[int, tuple[list[str], list[dict]]] = {}
+    by_area: dict[str | None, list[int]] = {}
+    for index, (concern, area) in enumerate(cases):
+        by_area.setdefault(area, []).append(index)
+    for area, indices in by_area.items():
+        command = [str(carepress), "match", "--json", "--content", "Content"] + (["--area", area] if area else [])
+        batched = [index for index in indices if "\n" not in cases[index][0] and "\r" not in cases[index][0]]
+        result = subprocess.run(command + ["--lines"], cwd=REPOSITORY, capture_output=True, text=True,
+                                input="".join(cases[index][0] + "\n" for index in batched))
+        assert result.returncode == 0, result.stderr
+        lines = result.stdout.splitlines()
+        assert len(lines) == len(batched)
+        for index, line in zip(batched, lines):
+            printed = json.loads(line)
+            assert printed["concern"] == cases[index][0]
+            results[index] = ([match["name"] for match in printed["matches"]], printed["urgentSigns"])
+        for index in sorted(set(indices) - set(batched)):
+            alone = subprocess.run(command + ["--", cases[index][0]], cwd=REPOSITORY, capture_output=True, text=True)
+            assert alone.returncode == 0, alone.stderr
+            printed = json.loads(alone.stdout)
+            results[index] = ([match["name"] for match in printed["matches"]], printed["urgentSigns"])
+    return [results[index] for index in range(len(cases))]
 
 
 def cli_top3(carepress, concern: str, area: str | None) -> list[str]:
@@ -286,8 +306,7 @@ def test_the_pages_search_ranks_exactly_like_carepress_match(browser, guide, car
         "CarePressEmergency.screen(c[0])])",
         [list(c) for c in cases],
     )
-    with ThreadPoolExecutor(2) as pool:
-        clis = list(pool.map(lambda case: cli_match(carepress, *case), cases))
+    clis = cli_matches(carepress, cases)
     differences = []
     flagged = 0
     for (concern, area), page, cli in zip(cases, pages, clis):

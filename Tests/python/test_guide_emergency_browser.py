@@ -3,8 +3,6 @@
 The page's screen (emergency.js) must give the same signs as `carepress match --json` (urgentSigns) on every
 concern of Tests/MatcherEvaluation, and its advice must show above any result.
 """
-import json
-import subprocess
 
 import pytest
 from selenium.webdriver.common.by import By
@@ -13,7 +11,7 @@ from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import REPOSITORY
-from test_guide_browser import TRICKY_CONCERNS, WAIT, chromium, open_search
+from test_guide_browser import TRICKY_CONCERNS, WAIT, chromium, cli_matches, open_search
 
 EVALUATION = REPOSITORY / "Tests" / "MatcherEvaluation"
 
@@ -52,10 +50,7 @@ def concerns() -> list[str]:
 
 
 def cli_signs(carepress, concern: str) -> list[dict]:
-    command = [str(carepress), "match", "--json", "--content", "Content", "--", concern]
-    result = subprocess.run(command, cwd=REPOSITORY, capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)["urgentSigns"]
+    return cli_matches(carepress, [(concern, None)])[0][1]
 
 
 def test_the_pages_screen_finds_exactly_the_signs_carepress_match_finds(browser, guide, carepress):
@@ -64,9 +59,9 @@ def test_the_pages_screen_finds_exactly_the_signs_carepress_match_finds(browser,
     assert len(cases) >= 40 + 100
     differences = []
     flagged = 0
-    for concern in cases:
+    clis = [signs for _, signs in cli_matches(carepress, [(concern, None) for concern in cases])]
+    for concern, cli in zip(cases, clis):
         page = browser.execute_script("return CarePressEmergency.screen(arguments[0])", concern)
-        cli = cli_signs(carepress, concern)
         flagged += bool(cli)
         if page != cli:
             differences.append(f"{concern!r}: page {page} != carepress match {cli}")

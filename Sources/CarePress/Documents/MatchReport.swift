@@ -27,16 +27,79 @@ public struct MatchReport: Sendable, Codable {
 
     /// Matches a concern against a project's knowledge store.
     public init(concern: String, area: String?, knowledge: KnowledgeStore, limit: Int = 3) {
+        self.init(
+            concern: concern, area: area, knowledge: knowledge, matcher: ConditionMatcher(knowledge: knowledge),
+            screen: EmergencyScreen(knowledge: knowledge), limit: limit)
+    }
+
+    /// Matches each concern against a project's knowledge store, with one matcher and one screen for them all.
+    public static func reports(
+        for concerns: [String], area: String?, knowledge: KnowledgeStore, limit: Int = 3
+    ) -> [MatchReport] {
+        let (matcher, screen) = (ConditionMatcher(knowledge: knowledge), EmergencyScreen(knowledge: knowledge))
+        return concerns.map {
+            MatchReport(
+                concern: $0, area: area, knowledge: knowledge, matcher: matcher, screen: screen, limit: limit)
+        }
+    }
+
+    /// Matches each concern of `concerns` (the lines of standard input, `match --lines`): the results in order, as
+    /// text (each after a `> concern` line) or, with `json`, one JSON object a line (JSON Lines); a concern too long to
+    /// match is an error located at its line (`<stdin>:N:1`), and its result is `{"error": …}`, keeping the lines in
+    /// step.
+    public static func lines(
+        _ concerns: [String], area: String?, knowledge: KnowledgeStore, json: Bool
+    ) -> (output: String, errors: [Diagnostic]) {
+        let problems = concerns.map(lengthProblem)
+        let reports = reports(
+            for: zip(concerns, problems).map { $1 == nil ? $0 : "" }, area: area, knowledge: knowledge)
+        var (output, errors) = ("", [Diagnostic]())
+        for (number, (report, problem)) in zip(reports, problems).enumerated() {
+            if let problem {
+                errors.append(
+                    Diagnostic(.error, file: "<stdin>", position: .init(line: number + 1, column: 1), message: problem))
+                output += json ? errorLine(problem) + "\n" : "error: \(problem)\n\n"
+            } else {
+                output += json ? report.jsonLine + "\n" : "> \(report.concern)\n\(report.text)\n\n"
+            }
+        }
+        return (output, errors)
+    }
+
+    /// The JSON line of a concern that was not matched.
+    private static func errorLine(_ problem: String) -> String {
+        let encoded = try? JSONEncoder().encode(["error": problem])
+        return encoded.map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// Why a concern is not matched (it is too long), or nil.
+    public static func lengthProblem(_ concern: String) -> String? {
+        let length = concern.unicodeScalars.count
+        guard length > ConditionMatcher.maximumConcernLength else { return nil }
+        return "the concern is \(length) characters long; at most \(ConditionMatcher.maximumConcernLength) are "
+            + "matched (a concern in a patient's words, not a document)"
+    }
+
+    private init(
+        concern: String, area: String?, knowledge: KnowledgeStore, matcher: ConditionMatcher, screen: EmergencyScreen,
+        limit: Int
+    ) {
         self.concern = concern
         self.area = area
-        self.urgentSigns = EmergencyScreen(knowledge: knowledge).urgentSigns(in: concern)
-        self.matches = ConditionMatcher(knowledge: knowledge).matches(for: concern, area: area, limit: limit).compactMap
-        { match in
+        self.urgentSigns = screen.urgentSigns(in: concern)
+        self.matches = matcher.matches(for: concern, area: area, limit: limit).compactMap { match in
             guard let condition = knowledge.condition(named: match.name) else { return nil }
             return Item(
                 name: match.name, area: match.area, score: match.score, summary: condition.summary,
                 page: GuidePaths.condition(condition))
         }
+    }
+
+    /// Key-sorted JSON on one line (for JSON Lines).
+    public var jsonLine: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
     /// Pretty, key-sorted JSON.
