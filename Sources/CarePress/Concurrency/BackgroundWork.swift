@@ -18,7 +18,23 @@ final class BackgroundWork<Value: Sendable>: Sendable {
             finish(work())
             return
         }
-        Thread { self.finish(work()) }.start()
+        // The thread holds the work only while it runs: what the work captured (a build's manifest, through its
+        // batch) is let go before the caller is told the work is done, so it is closed by the caller's last use, not
+        // whenever the thread ends; a process that exits right after would otherwise leave it open.
+        let pending = Mutex<(@Sendable () -> Value)?>(work)
+        Thread { self.finish(Self.run(pending)) }.start()
+    }
+
+    /// Runs the pending work, which it no longer holds once this returns.
+    private static func run(_ pending: Mutex<(@Sendable () -> Value)?>) -> Value {
+        guard
+            let work = pending.withLock({ state in
+                defer { state = nil }; return state
+            })
+        else {
+            preconditionFailure("the work ran twice")
+        }
+        return work()
     }
 
     private func finish(_ value: Value) {
