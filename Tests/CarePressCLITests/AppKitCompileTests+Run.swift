@@ -75,11 +75,8 @@ extension AppKitCompileTests {
         defer { withExtendedLifetime(temporary) {} }
         let folder = temporary.root
         let kit = folder.appendingPathComponent("AppKit")
-        let content = CLI.repository.appendingPathComponent("Content").path
-        let generated = try CLI.run([
-            "app-kit", "--content", content, "--templates", CLI.repository.appendingPathComponent("Templates").path,
-            "--output", kit.path,
-        ])
+        let content = CLI.sampleContent
+        let generated = try CLI.appKitOfTheSample(into: kit)
 
         // The hostile kit, wrapped in a namespace so its types do not clash with the sample's.
         let hostile = folder.appendingPathComponent("Hostile")

@@ -40,11 +40,8 @@ struct AppKitUrgentSignsTests {
         defer { withExtendedLifetime(temporary) {} }
         let folder = temporary.root
         let kit = folder.appendingPathComponent("AppKit")
-        let content = CLI.repository.appendingPathComponent("Content").path
-        let generated = try CLI.run([
-            "app-kit", "--content", content, "--templates", CLI.repository.appendingPathComponent("Templates").path,
-            "--output", kit.path,
-        ])
+        let content = CLI.sampleContent
+        let generated = try CLI.appKitOfTheSample(into: kit)
         #expect(generated.status == 0, "\(String(decoding: generated.stderr, as: UTF8.self))")
         let concerns = try Self.concerns()
         let input = folder.appendingPathComponent("concerns.txt")

@@ -53,6 +53,17 @@ enum CLI {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
+    /// The sample project's content folder.
+    static let sampleContent = repository.appendingPathComponent("Content").path
+
+    /// Runs `carepress app-kit` on the sample project and its theme, writing the kit into `kit`.
+    static func appKitOfTheSample(into kit: URL) throws -> Output {
+        try run([
+            "app-kit", "--content", sampleContent, "--templates", repository.appendingPathComponent("Templates").path,
+            "--output", kit.path,
+        ])
+    }
+
     /// The fixtures folder of the CLI tests.
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 

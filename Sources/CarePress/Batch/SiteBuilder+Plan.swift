@@ -104,8 +104,8 @@ extension SiteBuilder {
             }
         }
         let opened = (consume taken) ?? openManifest(at: manifestFile, strings: strings, options: options)
-        // Consumed: a copy left here would keep the manifest's entries (at 100,000 records, 30 MB) alive after the scan
-        // lets go of them.
+        // Consumed: a copy left here would keep the manifest's entries alive after the scan lets go of them (see
+        // docs/performance.md).
         guard case (let manifest, var contents)? = openedManifest(consume opened, at: manifestFile, into: &report)
         else {
             return nil

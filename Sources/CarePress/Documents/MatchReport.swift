@@ -44,7 +44,7 @@ public struct MatchReport: Sendable, Codable {
     }
 
     /// Matches each concern of `concerns` (the lines of standard input, `match --lines`): the results in order, as
-    /// text (each after a `> concern` line) or, with `json`, one JSON object a line (JSON Lines); a concern too long to
+    /// text (each after a `> concern` line, escaped for the terminal: the concern is a patient's words) or, with `json`, one JSON object a line (JSON Lines); a concern too long to
     /// match is an error located at its line (`<stdin>:N:1`), and its result is `{"error": …}`, keeping the lines in
     /// step.
     public static func lines(
@@ -60,7 +60,7 @@ public struct MatchReport: Sendable, Codable {
                     Diagnostic(.error, file: "<stdin>", position: .init(line: number + 1, column: 1), message: problem))
                 output += json ? errorLine(problem) + "\n" : "error: \(problem)\n\n"
             } else {
-                output += json ? report.jsonLine + "\n" : "> \(report.concern)\n\(report.text)\n\n"
+                output += json ? report.jsonLine + "\n" : "> \(DisplayText.escaped(report.concern))\n\(report.text)\n\n"
             }
         }
         return (output, errors)

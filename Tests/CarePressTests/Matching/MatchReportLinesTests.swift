@@ -28,4 +28,11 @@ struct MatchReportLinesTests {
         #expect(errors.map(\.description).first?.hasPrefix("<stdin>:3:1: error: the concern is 10001") == true)
         #expect(errors.count == 1)
     }
+
+    @Test func aConcernEchoedInTextIsEscapedForTheTerminal() {
+        let hostile = "sore knee\u{1B}[2J\u{202E}evil"
+        let (output, _) = MatchReport.lines([hostile], area: nil, knowledge: Self.knowledge, json: false)
+        #expect(!output.unicodeScalars.contains { $0 == "\u{1B}" || $0 == "\u{202E}" })
+        #expect(output.hasPrefix("> " + DisplayText.escaped(hostile) + "\n"))
+    }
 }
